@@ -1,0 +1,309 @@
+//! Which legal move a text means, and why a move is refused.
+//!
+//! [`resolve`] matches a [`MoveText`] against the legal moves of a
+//! position: the origin and destination must agree and the landing
+//! squares written in between must appear in the move's path in order
+//! (so `c3xc7` works when only one capture from c3 ends on c7). When
+//! nothing matches, it works out the reason a player would be given, as
+//! an [`Illegal`] value whose message is the text the playing app shows.
+
+use crate::bitboard::Bits;
+use crate::geometry::{Geometry, Layout, DIRS};
+use crate::movegen;
+use crate::moves::{Move, MoveList};
+use crate::notation::movetext::{MoveText, MoveTextError};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::{Motion, Rules};
+use crate::square::Square;
+
+/// Why a readable move is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The square is not part of this game's board.
+    #[error("{0} is not a square of this board")]
+    NotOnBoard(Square),
+    /// A light square in Czech draughts.
+    #[error("{0} is a light square; the game is played on the dark squares")]
+    LightSquare(Square),
+    /// Empty origin.
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    /// The opponent's piece.
+    #[error("the piece on {square} is not yours: it is {owner}'s and {side} is to move")]
+    NotYourPiece {
+        /// The origin.
+        square: Square,
+        /// Whose piece it is.
+        owner: Color,
+        /// Who is to move.
+        side: Color,
+    },
+    /// The destination is taken.
+    #[error("the square {0} is occupied")]
+    Occupied(Square),
+    /// A man stepping back.
+    #[error("{0}s do not move backwards")]
+    Backwards(&'static str),
+    /// Off the diagonals in Czech draughts.
+    #[error("that is not a diagonal move")]
+    NotDiagonal,
+    /// A move the kind cannot make, in the game's words.
+    #[error("{0}")]
+    NotHowItMoves(&'static str),
+    /// A sliding move through a piece.
+    #[error("the way from {from} to {to} is blocked on {at}")]
+    Blocked {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// The first piece in the way.
+        at: Square,
+    },
+    /// A plain move while a capture exists.
+    #[error("capturing is compulsory: {} can capture", list(.0))]
+    CaptureCompulsory(Vec<Square>),
+    /// A man's capture while a king can capture (Czech).
+    #[error("a king can capture, so a king must: {}", list(.0))]
+    KingMustCapture(Vec<Square>),
+    /// The chain stops while it could go on.
+    #[error("the capture must go on from {0}")]
+    CaptureMustGoOn(Square),
+    /// Fewer pieces than the most possible (majority rule).
+    #[error("you must take the most pieces: {0}")]
+    MustTakeMost(u32),
+    /// A capture path that does not exist.
+    #[error("there is no such capture from {0}")]
+    NoSuchCapture(Square),
+    /// Written as a capture where nothing can be captured.
+    #[error("there is nothing to capture")]
+    NothingToCapture,
+    /// The text matches several legal moves.
+    #[error("ambiguous: these moves match: {}", .0.join(", "))]
+    Ambiguous(Vec<String>),
+    /// A pass while a move exists (or in a game without passes).
+    #[error("you cannot pass: you have a move")]
+    CannotPass,
+    /// The only legal move is a pass.
+    #[error("you have no move and must pass")]
+    MustPass,
+    /// No move at all (the game is over).
+    #[error("there is no legal move: the game is over")]
+    NoMoves,
+    /// Anything else.
+    #[error("{0} is not a legal move here")]
+    NoSuchMove(String),
+}
+
+fn list(v: &[Square]) -> String {
+    v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// A move text that could not be read, or a legal-looking one that is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Parse(#[from] MoveTextError),
+    /// The move is not legal here.
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+}
+
+/// Reads and resolves a move text in one go.
+pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move<R>, MoveError> {
+    let t: MoveText = text.parse()?;
+    Ok(resolve(pos, &t)?)
+}
+
+fn sorted(mut v: Vec<Square>) -> Vec<Square> {
+    v.sort_by_key(|s| s.file_rank_key());
+    v
+}
+
+/// True when `inner` appears in `path` in order.
+fn subsequence(inner: &[Square], path: &[Square]) -> bool {
+    let mut it = path.iter();
+    inner.iter().all(|s| it.any(|p| p == s))
+}
+
+fn matches<R: Rules>(m: &Move<R>, squares: &[Square], capture: bool) -> bool {
+    if m.is_pass() || m.from() != Some(squares[0]) || m.to() != squares.last().copied() {
+        return false;
+    }
+    if capture && !m.is_capture() {
+        return false;
+    }
+    let path = m.path();
+    subsequence(&squares[1..squares.len() - 1], &path[..path.len() - 1])
+}
+
+/// The legal move a text means, or why there is none.
+pub fn resolve<R: Rules>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, Illegal> {
+    let legal = pos.legal_moves();
+    let (squares, capture) = match text {
+        MoveText::Pass => {
+            return match legal.first() {
+                Some(m) if m.is_pass() => Ok(*m),
+                Some(_) => Err(Illegal::CannotPass),
+                None => Err(Illegal::NoMoves),
+            }
+        }
+        MoveText::Path { squares, capture } => (squares.as_slice(), *capture),
+    };
+    for &s in squares {
+        if s.file() >= R::Geo::files() || s.rank() >= R::Geo::ranks() {
+            return Err(Illegal::NotOnBoard(s));
+        }
+        if R::Geo::bit(s).is_none() {
+            return Err(Illegal::LightSquare(s));
+        }
+    }
+    let found: Vec<&Move<R>> = legal.iter().filter(|m| matches(m, squares, capture)).collect();
+    match found.len() {
+        1 => return Ok(*found[0]),
+        0 => {}
+        _ => {
+            if let Some(m) = found.iter().find(|m| m.path() == squares[1..]) {
+                return Ok(**m);
+            }
+            let mut v: Vec<String> = found.iter().map(|m| m.to_string()).collect();
+            v.sort();
+            return Err(Illegal::Ambiguous(v));
+        }
+    }
+    Err(explain(pos, &legal, squares, capture))
+}
+
+/// The reason no legal move matches.
+fn explain<R: Rules>(pos: &Position<R>, legal: &MoveList<R>, squares: &[Square], capture: bool) -> Illegal {
+    let from = squares[0];
+    let to = *squares.last().expect("at least two squares");
+    let us = pos.side();
+    let Some(piece) = pos.piece_at(from) else {
+        return Illegal::NoPiece(from);
+    };
+    if piece.color != us {
+        return Illegal::NotYourPiece {
+            square: from,
+            owner: piece.color,
+            side: us,
+        };
+    }
+    if legal.first().is_some_and(|m| m.is_pass()) {
+        return Illegal::MustPass;
+    }
+    let captures_exist = legal.first().is_some_and(|m| m.is_capture());
+    if captures_exist {
+        // Would the move be a capture before the game's filters?
+        let mut all = MoveList::new();
+        movegen::all_captures(pos, &mut all);
+        if all.iter().any(|m| matches(m, squares, capture)) {
+            if R::KING_PRIORITY && piece.kind != Kind::King {
+                let kings = legal.iter().filter_map(|m| m.from()).collect::<Vec<_>>();
+                let mut k = sorted(kings);
+                k.dedup();
+                return Illegal::KingMustCapture(k);
+            }
+            if R::MAJORITY {
+                let most = legal.iter().map(|m| m.capture_count()).max().unwrap_or(0);
+                return Illegal::MustTakeMost(most);
+            }
+        }
+        // A chain that stops early: the text is the start of a longer capture.
+        let stops_early = legal.iter().any(|m| {
+            if m.from() != Some(from) {
+                return false;
+            }
+            let path = m.path();
+            path.iter()
+                .position(|&p| p == to)
+                .is_some_and(|i| i + 1 < path.len() && subsequence(&squares[1..squares.len() - 1], &path[..i]))
+        });
+        if stops_early {
+            return Illegal::CaptureMustGoOn(to);
+        }
+        if legal.iter().any(|m| m.from() == Some(from)) {
+            return Illegal::NoSuchCapture(from);
+        }
+        let mut who: Vec<Square> = legal.iter().filter_map(|m| m.from()).collect();
+        who = sorted(who);
+        who.dedup();
+        if R::KING_PRIORITY && legal.iter().all(|m| m.kind() == Kind::King) {
+            let men_can = all.iter().any(|m| m.kind() != Kind::King);
+            if men_can && piece.kind != Kind::King {
+                return Illegal::KingMustCapture(who);
+            }
+        }
+        return Illegal::CaptureCompulsory(who);
+    }
+    if capture || squares.len() > 2 {
+        return Illegal::NothingToCapture;
+    }
+    if pos.piece_at(to).is_some() {
+        return Illegal::Occupied(to);
+    }
+    // A move the piece cannot make: say how it moves.
+    let df = to.file() as i32 - from.file() as i32;
+    let mut dr = to.rank() as i32 - from.rank() as i32;
+    if us == Color::Black {
+        dr = -dr;
+    }
+    if matches!(R::Geo::LAYOUT, Layout::Dark8) && df.abs() != dr.abs() {
+        return Illegal::NotDiagonal;
+    }
+    let k = piece.kind.index();
+    let motion = R::MOTION[k];
+    let dirs = match motion {
+        Motion::Step(d) | Motion::Slide(d) => d,
+        Motion::None => 0,
+    };
+    let any_backward = (0..16).any(|d| dirs & (1 << d) != 0 && DIRS[d].1 < 0);
+    if dr < 0 && !any_backward {
+        return Illegal::Backwards(R::KIND_NAMES[k]);
+    }
+    if let Motion::Slide(d) = motion {
+        // On a line of the piece's directions: then something is in the way.
+        let g = gcd(df.unsigned_abs(), dr.unsigned_abs()) as i32;
+        if g > 0 {
+            let (sf, sr) = (df / g, dr / g);
+            let on_line = (0..8).any(|i| d & (1 << i) != 0 && DIRS[i] == (sf as i8, sr as i8));
+            if on_line && (sf.abs() <= 1 && sr.abs() <= 1) {
+                let rs = if us == Color::Black { -sr } else { sr };
+                let mut f = from.file() as i32 + sf;
+                let mut r = from.rank() as i32 + rs;
+                while (f, r) != (to.file() as i32, to.rank() as i32) {
+                    let s = Square::new(f as u8, r as u8).expect("between two squares");
+                    if pos.piece_at(s).is_some() {
+                        return Illegal::Blocked { from, to, at: s };
+                    }
+                    f += sf;
+                    r += rs;
+                }
+            }
+        }
+    }
+    let text = R::KIND_MOVES[k];
+    if text.is_empty() {
+        Illegal::NoSuchMove(format!("{from}-{to}"))
+    } else {
+        Illegal::NotHowItMoves(text)
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The pieces of the side to move that must capture (empty when no capture is on).
+pub fn must_capture<R: Rules>(pos: &Position<R>) -> Vec<Square> {
+    sorted(R::Geo::squares(movegen::capturers(pos)))
+}
+
+#[allow(dead_code)]
+fn _assert_bits<B: Bits>() {}

@@ -1,0 +1,472 @@
+//! The game record: a start position, the moves played, the counters the
+//! end rules need, and the verdict.
+//!
+//! [`Game<R>`] keeps one entry per ply (the move, the position after it
+//! and the counters after it), so undo is a pop and repetition is a scan
+//! of keys. What ends a game differs from game to game and lives in each
+//! game's [`Rules::verdict`]; the record supplies the counters, checks
+//! repetition where the game has that rule, and handles resignation.
+
+use crate::explain::{self, MoveError};
+use crate::moves::Move;
+use crate::notation::fen::Setup;
+use crate::piece::Color;
+use crate::position::{Position, SetupError};
+use crate::rules::Rules;
+use std::fmt;
+
+/// Rule options a player may change (RULES.md makes them adjustable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    /// Gothic draughts and Medieval battle: plies without capture that end the game (default 30).
+    pub no_capture_limit: u32,
+    /// Knight's draughts: plies after which the game ends (default 200).
+    pub move_limit: u32,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            no_capture_limit: 30,
+            move_limit: 200,
+        }
+    }
+}
+
+/// Counters kept along a game, all in plies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Plies played (including those before the start position, from its FEN `F` field).
+    pub ply: u32,
+    /// Plies since the last capture.
+    pub since_capture: u32,
+    /// Plies since the last capture or move of a man (Czech 15-moves rule).
+    pub since_progress: u32,
+    /// Plies since the material last changed (capture or promotion).
+    pub since_material: u32,
+    /// The game's [`Rules::material_mark`] right after the material last changed.
+    pub material_mark: bool,
+}
+
+impl Counters {
+    /// Counters for a start position; `h` is the FEN `H` field (the
+    /// variant's no-capture or no-progress counter).
+    pub fn start<R: Rules>(pos: &Position<R>, h: u32, ply: u32) -> Self {
+        Counters {
+            ply,
+            since_capture: h,
+            since_progress: h,
+            since_material: 0,
+            material_mark: R::material_mark(pos),
+        }
+    }
+
+    /// The counters after `m` was played, leading to `after`.
+    pub fn after<R: Rules>(&self, m: &Move<R>, after: &Position<R>) -> Self {
+        let capture = m.is_capture();
+        let man = !m.is_pass() && m.kind() == crate::piece::Kind::Man;
+        let material = capture || m.promotion().is_some();
+        Counters {
+            ply: self.ply + 1,
+            since_capture: if capture { 0 } else { self.since_capture + 1 },
+            since_progress: if capture || man { 0 } else { self.since_progress + 1 },
+            since_material: if material { 0 } else { self.since_material + 1 },
+            material_mark: if material {
+                R::material_mark(after)
+            } else {
+                self.material_mark
+            },
+        }
+    }
+}
+
+/// Who won, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2` (the winner's side first, chess style).
+    pub fn score(self) -> &'static str {
+        match self {
+            GameResult::Win(Color::White) => "1-0",
+            GameResult::Win(Color::Black) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// The rule that ended a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndRule {
+    /// The side to move has no pieces left.
+    NoPieces,
+    /// The side to move has no legal move.
+    NoMoves,
+    /// The same position with the same side to move for the third time.
+    Repetition,
+    /// Czech: 15 moves of each player without a man move and without a capture.
+    NoProgress {
+        /// The limit in plies.
+        plies: u32,
+    },
+    /// Czech: the endgame limit against a lone king.
+    EndgameLimit {
+        /// The limit in plies.
+        plies: u32,
+    },
+    /// Gothic, Medieval: plies without a capture; the stronger side wins.
+    NoCaptureLimit {
+        /// The limit in plies.
+        plies: u32,
+    },
+    /// Knight's draughts: the agreed number of plies; more pieces wins.
+    MoveLimit {
+        /// The limit in plies.
+        plies: u32,
+    },
+    /// Neither side can move (Gothic, Ossetian); decided by material or captures.
+    BothBlocked,
+    /// A player resigned.
+    Resignation,
+}
+
+impl EndRule {
+    /// A short identifier for protocols and files (`no-pieces`, `repetition`, …).
+    pub fn id(self) -> &'static str {
+        match self {
+            EndRule::NoPieces => "no-pieces",
+            EndRule::NoMoves => "no-moves",
+            EndRule::Repetition => "repetition",
+            EndRule::NoProgress { .. } => "no-progress",
+            EndRule::EndgameLimit { .. } => "endgame-limit",
+            EndRule::NoCaptureLimit { .. } => "no-capture-limit",
+            EndRule::MoveLimit { .. } => "move-limit",
+            EndRule::BothBlocked => "both-blocked",
+            EndRule::Resignation => "resignation",
+        }
+    }
+}
+
+/// The end of a game: the result and the rule that decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who won.
+    pub result: GameResult,
+    /// Why.
+    pub rule: EndRule,
+}
+
+impl Outcome {
+    /// A win for `c` by `rule`.
+    pub fn win(c: Color, rule: EndRule) -> Self {
+        Outcome {
+            result: GameResult::Win(c),
+            rule,
+        }
+    }
+    /// A draw by `rule`.
+    pub fn draw(rule: EndRule) -> Self {
+        Outcome {
+            result: GameResult::Draw,
+            rule,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// For example `white wins: black has no pieces left` or
+    /// `draw: the same position for the third time`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let loser = match self.result {
+            GameResult::Win(c) => {
+                write!(f, "{c} wins: ")?;
+                !c
+            }
+            GameResult::Draw => {
+                f.write_str("draw: ")?;
+                Color::White
+            }
+        };
+        match self.rule {
+            EndRule::NoPieces => write!(f, "{loser} has no pieces left"),
+            EndRule::NoMoves => write!(f, "{loser} cannot move"),
+            EndRule::Repetition => f.write_str("the same position for the third time"),
+            EndRule::NoProgress { plies } => write!(
+                f,
+                "{} moves of each player without a man moving and without a capture",
+                plies / 2
+            ),
+            EndRule::EndgameLimit { plies } => write!(
+                f,
+                "the lone king held out for {} moves of each player",
+                plies / 2
+            ),
+            EndRule::NoCaptureLimit { plies } => match self.result {
+                GameResult::Draw => write!(f, "{plies} moves without a capture, equal strength"),
+                _ => write!(f, "{plies} moves without a capture, the stronger army wins"),
+            },
+            EndRule::MoveLimit { plies } => match self.result {
+                GameResult::Draw => write!(f, "the {plies}-move limit, equal numbers of pieces"),
+                _ => write!(f, "the {plies}-move limit, more pieces wins"),
+            },
+            EndRule::BothBlocked => match self.result {
+                GameResult::Draw => f.write_str("neither side can move, and the count is equal"),
+                _ => f.write_str("neither side can move, and the count decides"),
+            },
+            EndRule::Resignation => write!(f, "{loser} resigned"),
+        }
+    }
+}
+
+/// Whether the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The side to move has a move and no rule has ended the game.
+    InPlay,
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// Why a game refused an action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The move text was unreadable or the move is not legal.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The game has ended.
+    #[error("the game is over ({0})")]
+    Over(Outcome),
+    /// Resigning is allowed only on one's own turn.
+    #[error("{0} can resign only on {0}'s own turn")]
+    NotYourTurn(Color),
+    /// Nothing to undo.
+    #[error("there is no move to take back")]
+    NothingToUndo,
+    /// The start position did not fit the game.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+#[derive(Clone, Debug)]
+struct Entry<R: Rules> {
+    mv: Move<R>,
+    pos: Position<R>,
+    counters: Counters,
+}
+
+/// A game of `R`: a start position and the moves played from it.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    start: Position<R>,
+    start_counters: Counters,
+    options: GameOptions,
+    entries: Vec<Entry<R>>,
+    resigned: Option<Color>,
+}
+
+impl<R: Rules> Default for Game<R> {
+    fn default() -> Self {
+        Self::new(GameOptions::default())
+    }
+}
+
+impl<R: Rules> Game<R> {
+    /// A game from the start position.
+    pub fn new(options: GameOptions) -> Self {
+        Self::from_position(Position::start(), Counters::default(), options)
+    }
+
+    /// A game from a position with given counters.
+    pub fn from_position(start: Position<R>, counters: Counters, options: GameOptions) -> Self {
+        let mut c = counters;
+        c.material_mark = R::material_mark(&start);
+        Game {
+            start,
+            start_counters: c,
+            options,
+            entries: Vec::new(),
+            resigned: None,
+        }
+    }
+
+    /// A game from a parsed FEN (its `H` and `F` fields become the counters).
+    pub fn from_setup(setup: &Setup, options: GameOptions) -> Result<Self, SetupError> {
+        let pos = Position::from_setup(setup)?;
+        let ply = setup
+            .fullmove
+            .map(|f| (f.max(1) - 1) * 2 + u32::from(setup.side == Color::Black))
+            .unwrap_or(0);
+        let counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
+        Ok(Self::from_position(pos, counters, options))
+    }
+
+    /// The rule options in force.
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+    /// Changes the rule options.
+    pub fn set_options(&mut self, o: GameOptions) {
+        self.options = o;
+    }
+    /// The start position.
+    pub fn start(&self) -> &Position<R> {
+        &self.start
+    }
+    /// The counters at the start position.
+    pub fn start_counters(&self) -> Counters {
+        self.start_counters
+    }
+    /// The current position.
+    pub fn position(&self) -> &Position<R> {
+        self.entries.last().map_or(&self.start, |e| &e.pos)
+    }
+    /// The current counters.
+    pub fn counters(&self) -> Counters {
+        self.entries.last().map_or(self.start_counters, |e| e.counters)
+    }
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl Iterator<Item = &Move<R>> + '_ {
+        self.entries.iter().map(|e| &e.mv)
+    }
+    /// Number of plies played.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    /// True when no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    /// The last move played.
+    pub fn last_move(&self) -> Option<&Move<R>> {
+        self.entries.last().map(|e| &e.mv)
+    }
+    /// Keys of every position of the game so far, the start first.
+    pub fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        std::iter::once(self.start.key()).chain(self.entries.iter().map(|e| e.pos.key()))
+    }
+
+    /// How often the current position has occurred (same side to move).
+    pub fn repetitions(&self) -> usize {
+        let k = self.position().key();
+        self.keys().filter(|&x| x == k).count()
+    }
+
+    /// The game's status, with the rule that ended it.
+    pub fn status(&self) -> Status {
+        if let Some(c) = self.resigned {
+            return Status::Over(Outcome::win(!c, EndRule::Resignation));
+        }
+        let pos = self.position();
+        let has_move = !pos.legal_moves().is_empty();
+        if let Some(o) = R::verdict(pos, &self.counters(), &self.options, has_move) {
+            return Status::Over(o);
+        }
+        if R::REPETITION_DRAW && self.repetitions() >= 3 {
+            return Status::Over(Outcome::draw(EndRule::Repetition));
+        }
+        Status::InPlay
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::InPlay => None,
+            Status::Over(o) => Some(o),
+        }
+    }
+
+    /// Plays a move of the current position (checked for legality).
+    pub fn play(&mut self, m: &Move<R>) -> Result<(), GameError> {
+        if let Status::Over(o) = self.status() {
+            return Err(GameError::Over(o));
+        }
+        let pos = *self.position();
+        let legal = pos.legal_moves();
+        let Some(found) = legal.iter().find(|x| *x == m && x.is_pass() == m.is_pass()) else {
+            return Err(GameError::Move(MoveError::Illegal(explain::Illegal::NoSuchMove(
+                m.to_string(),
+            ))));
+        };
+        self.push(*found);
+        Ok(())
+    }
+
+    /// Reads a move in notation, checks it and plays it; returns the move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move<R>, GameError> {
+        if let Status::Over(o) = self.status() {
+            return Err(GameError::Over(o));
+        }
+        let m = explain::parse_move(self.position(), text)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    /// Appends a move known to be legal (no check).
+    pub fn push(&mut self, m: Move<R>) {
+        let before = self.position();
+        let after = before.after(&m);
+        let counters = self.counters().after(&m, &after);
+        self.entries.push(Entry {
+            mv: m,
+            pos: after,
+            counters,
+        });
+    }
+
+    /// Takes back the last ply (and a resignation, if any).
+    pub fn undo(&mut self) -> Result<Move<R>, GameError> {
+        if self.resigned.take().is_some() {
+            // Undoing a resignation alone would surprise; take back a ply too if there is one.
+        }
+        self.entries
+            .pop()
+            .map(|e| e.mv)
+            .ok_or(GameError::NothingToUndo)
+    }
+
+    /// Takes back `n` plies; fails without changing anything if fewer were played.
+    pub fn undo_n(&mut self, n: usize) -> Result<(), GameError> {
+        if n > self.entries.len() {
+            return Err(GameError::NothingToUndo);
+        }
+        for _ in 0..n {
+            self.entries.pop();
+        }
+        self.resigned = None;
+        Ok(())
+    }
+
+    /// `c` resigns (only on its own turn, and only while the game is on).
+    pub fn resign(&mut self, c: Color) -> Result<(), GameError> {
+        if let Status::Over(o) = self.status() {
+            return Err(GameError::Over(o));
+        }
+        if self.position().side() != c {
+            return Err(GameError::NotYourTurn(c));
+        }
+        self.resigned = Some(c);
+        Ok(())
+    }
+
+    /// The start position's FEN with its counters (for saving).
+    pub fn start_fen(&self) -> String {
+        let mut s = self.start.to_setup();
+        s.counter = Some(self.start_counters.since_progress.min(self.start_counters.since_capture));
+        s.fullmove = Some(self.start_counters.ply / 2 + 1);
+        s.to_string()
+    }
+
+    /// The current position's FEN with its counters.
+    pub fn fen(&self) -> String {
+        let c = self.counters();
+        let mut s = self.position().to_setup();
+        s.counter = Some(if R::REPETITION_DRAW { c.since_progress } else { c.since_capture });
+        s.fullmove = Some(c.ply / 2 + 1);
+        s.to_string()
+    }
+}

@@ -1,0 +1,392 @@
+//! Board shapes: which bit is which square, and how a step in each
+//! direction moves a bit.
+//!
+//! Each board is a [`Geometry`]: a bit layout, computed into tables by
+//! `const fn` at compile time. A step in direction `d` is always the same
+//! shift of the bit index, so a whole set of pieces steps at once with
+//! `(set & FROM[d]).shift(SHIFT[d])`, where `FROM[d]` holds the squares
+//! whose neighbour in `d` is on the board. Single pieces walk with the
+//! `next` table instead (capture searches go one piece at a time).
+//!
+//! The Czech board uses the 32 dark squares only. They are numbered in
+//! rows of four, right to left, with a ghost bit after every second row
+//! (bits 8, 17, 26): then all four diagonal steps are uniform shifts
+//! (+4, +5, −4, −5) and 35 bits hold the board. The other boards are
+//! plain rectangles, rank by rank (`bit = rank * files + file`).
+
+use crate::bitboard::Bits;
+use crate::square::Square;
+use std::fmt::Debug;
+
+/// The 16 directions a piece can step or leap in, as (file, rank) deltas
+/// from White's side: 8 king directions, then 8 knight leaps.
+pub const DIRS: [(i8, i8); 16] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Direction indices into [`DIRS`].
+pub mod dir {
+    /// Up the board (towards rank 8 or 10).
+    pub const N: usize = 0;
+    /// Up and right.
+    pub const NE: usize = 1;
+    /// Right.
+    pub const E: usize = 2;
+    /// Down and right.
+    pub const SE: usize = 3;
+    /// Down.
+    pub const S: usize = 4;
+    /// Down and left.
+    pub const SW: usize = 5;
+    /// Left.
+    pub const W: usize = 6;
+    /// Up and left.
+    pub const NW: usize = 7;
+}
+
+/// A set of directions: bit `d` for direction `d` of [`DIRS`].
+pub type DirSet = u16;
+
+/// Builds a [`DirSet`] from direction indices.
+pub const fn dirs(list: &[usize]) -> DirSet {
+    let mut s = 0u16;
+    let mut i = 0;
+    while i < list.len() {
+        s |= 1 << list[i];
+        i += 1;
+    }
+    s
+}
+
+/// The four diagonal directions.
+pub const DIAGONALS: DirSet = dirs(&[dir::NE, dir::SE, dir::SW, dir::NW]);
+/// All eight king directions.
+pub const QUEEN: DirSet = 0x00ff;
+/// All eight knight leaps.
+pub const KNIGHT_LEAPS: DirSet = 0xff00;
+
+/// The direction with the rank delta negated (White's forward is Black's).
+pub const fn flip_dir(d: usize) -> usize {
+    let (df, dr) = DIRS[d];
+    let mut i = 0;
+    while i < 16 {
+        if DIRS[i].0 == df && DIRS[i].1 == -dr {
+            return i;
+        }
+        i += 1;
+    }
+    d
+}
+
+/// [`flip_dir`] applied to every direction of a set.
+pub const fn flip_set(s: DirSet) -> DirSet {
+    let mut out = 0u16;
+    let mut d = 0;
+    while d < 16 {
+        if s & (1 << d) != 0 {
+            out |= 1 << flip_dir(d);
+        }
+        d += 1;
+    }
+    out
+}
+
+/// How squares map to bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// The 32 dark squares of 8×8 (`a1` dark), 35 bits with ghosts.
+    Dark8,
+    /// Every square of a `files` × `ranks` rectangle.
+    Rect {
+        /// Number of files.
+        files: u8,
+        /// Number of ranks.
+        ranks: u8,
+    },
+}
+
+/// Marker for "no square" in the byte tables.
+pub const NONE: u8 = 255;
+
+/// Tables for one layout, computed at compile time. Sets are kept as
+/// `u128` here and narrowed by each [`Geometry`].
+#[derive(Debug)]
+pub struct Tables {
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// Every playable square.
+    pub all: u128,
+    /// Bit shift of one step in each direction (0 where it does not exist).
+    pub shift: [i32; 16],
+    /// Squares whose neighbour in each direction is playable.
+    pub from: [u128; 16],
+    /// Neighbour bit of each bit in each direction, or [`NONE`].
+    pub next: [[u8; 128]; 16],
+    /// Bit of each square index (`rank * 10 + file`), or [`NONE`].
+    pub bit_of: [u8; 100],
+    /// Square index of each bit, or [`NONE`] for ghost bits.
+    pub square_of: [u8; 128],
+    /// Every playable square of each rank.
+    pub rank: [u128; 10],
+}
+
+const fn layout_dims(l: Layout) -> (u8, u8) {
+    match l {
+        Layout::Dark8 => (8, 8),
+        Layout::Rect { files, ranks } => (files, ranks),
+    }
+}
+
+/// The bit of (file, rank) in a layout, or -1 when not playable.
+pub const fn layout_bit(l: Layout, f: i32, r: i32) -> i32 {
+    let (w, h) = layout_dims(l);
+    if f < 0 || r < 0 || f >= w as i32 || r >= h as i32 {
+        return -1;
+    }
+    match l {
+        Layout::Dark8 => {
+            if (f + r) % 2 != 0 {
+                return -1;
+            }
+            (r / 2) * 9 + (r % 2) * 4 + (7 - f) / 2
+        }
+        Layout::Rect { files, .. } => r * files as i32 + f,
+    }
+}
+
+/// Computes the tables of a layout.
+pub const fn tables(l: Layout) -> Tables {
+    let (w, h) = layout_dims(l);
+    let mut t = Tables {
+        files: w,
+        ranks: h,
+        all: 0,
+        shift: [0; 16],
+        from: [0; 16],
+        next: [[NONE; 128]; 16],
+        bit_of: [NONE; 100],
+        square_of: [NONE; 128],
+        rank: [0; 10],
+    };
+    let mut r = 0i32;
+    while r < h as i32 {
+        let mut f = 0i32;
+        while f < w as i32 {
+            let b = layout_bit(l, f, r);
+            if b >= 0 {
+                t.all |= 1u128 << b;
+                t.rank[r as usize] |= 1u128 << b;
+                t.bit_of[(r * 10 + f) as usize] = b as u8;
+                t.square_of[b as usize] = (r * 10 + f) as u8;
+                let mut d = 0;
+                while d < 16 {
+                    let nb = layout_bit(l, f + DIRS[d].0 as i32, r + DIRS[d].1 as i32);
+                    if nb >= 0 {
+                        t.from[d] |= 1u128 << b;
+                        t.next[d][b as usize] = nb as u8;
+                        t.shift[d] = nb - b;
+                    }
+                    d += 1;
+                }
+            }
+            f += 1;
+        }
+        r += 1;
+    }
+    // Every step must be a uniform shift, or set-wise stepping is wrong.
+    let mut b = 0;
+    while b < 128 {
+        let mut d = 0;
+        while d < 16 {
+            let nb = t.next[d][b];
+            if nb != NONE && nb as i32 - b as i32 != t.shift[d] {
+                panic!("layout with a non-uniform step");
+            }
+            d += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+/// A board shape with its bit-set type.
+pub trait Geometry: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq + std::hash::Hash {
+    /// The bit-set type wide enough for the board.
+    type B: Bits;
+    /// The layout the tables were computed from.
+    const LAYOUT: Layout;
+    /// Every playable square.
+    const ALL: Self::B;
+    /// Squares whose neighbour in each direction is on the board.
+    const FROM: [Self::B; 16];
+    /// Shift of a step in each direction.
+    const SHIFT: [i32; 16];
+    /// Promotion rank of each colour (White's is the top rank).
+    const LAST_RANK: [Self::B; 2];
+    /// The layout's tables.
+    fn tables() -> &'static Tables;
+
+    /// Number of files.
+    #[inline(always)]
+    fn files() -> u8 {
+        layout_dims(Self::LAYOUT).0
+    }
+    /// Number of ranks.
+    #[inline(always)]
+    fn ranks() -> u8 {
+        layout_dims(Self::LAYOUT).1
+    }
+    /// The bit of a square, `None` when it is not on this board or not playable.
+    #[inline(always)]
+    fn bit(sq: Square) -> Option<u32> {
+        let b = Self::tables().bit_of[sq.index() as usize];
+        (b != NONE).then_some(b as u32)
+    }
+    /// The square of a playable bit.
+    #[inline(always)]
+    fn square(bit: u32) -> Square {
+        Square::from_index(Self::tables().square_of[bit as usize]).expect("ghost bit")
+    }
+    /// The neighbour of a bit in direction `d`.
+    #[inline(always)]
+    fn next(bit: u32, d: usize) -> Option<u32> {
+        let n = Self::tables().next[d][bit as usize];
+        (n != NONE).then_some(n as u32)
+    }
+    /// Steps every square of `set` once in direction `d`, dropping those that leave the board.
+    #[inline(always)]
+    fn step(set: Self::B, d: usize) -> Self::B {
+        (set & Self::FROM[d]).shift(Self::SHIFT[d])
+    }
+    /// The set of one square's bit.
+    #[inline(always)]
+    fn single(sq: Square) -> Option<Self::B> {
+        Self::bit(sq).map(Self::B::bit)
+    }
+    /// The squares of a set, in bit order.
+    fn squares(set: Self::B) -> Vec<Square> {
+        set.iter().map(Self::square).collect()
+    }
+}
+
+const fn narrow64(a: [u128; 16]) -> [u64; 16] {
+    let mut o = [0u64; 16];
+    let mut i = 0;
+    while i < 16 {
+        o[i] = a[i] as u64;
+        i += 1;
+    }
+    o
+}
+
+macro_rules! geometry {
+    ($(#[$m:meta])* $name:ident, $b:ty, $layout:expr, $narrow:path) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+        pub struct $name;
+        impl $name {
+            const T: Tables = tables($layout);
+        }
+        impl Geometry for $name {
+            type B = $b;
+            const LAYOUT: Layout = $layout;
+            const ALL: $b = Self::T.all as $b;
+            const FROM: [$b; 16] = $narrow(Self::T.from);
+            const SHIFT: [i32; 16] = Self::T.shift;
+            const LAST_RANK: [$b; 2] = [
+                Self::T.rank[Self::T.ranks as usize - 1] as $b,
+                Self::T.rank[0] as $b,
+            ];
+            #[inline(always)]
+            fn tables() -> &'static Tables {
+                static T: Tables = tables($layout);
+                &T
+            }
+        }
+    };
+}
+
+const fn same128(a: [u128; 16]) -> [u128; 16] {
+    a
+}
+
+geometry!(
+    /// The 32 dark squares of an 8×8 board (Czech draughts).
+    Dark8x8, u64, Layout::Dark8, narrow64
+);
+geometry!(
+    /// All 64 squares of 8×8 (Gothic draughts).
+    Full8x8, u64, Layout::Rect { files: 8, ranks: 8 }, narrow64
+);
+geometry!(
+    /// All 49 squares of 7×7 (Ossetian draughts).
+    Full7x7, u64, Layout::Rect { files: 7, ranks: 7 }, narrow64
+);
+geometry!(
+    /// All 100 squares of 10×10 (Knight's draughts, Medieval battle).
+    Full10x10, u128, Layout::Rect { files: 10, ranks: 10 }, same128
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn dark_board_has_32_squares_in_35_bits() {
+        assert_eq!(Dark8x8::ALL.count_ones(), 32);
+        assert!(Dark8x8::ALL < 1 << 35);
+        assert_eq!(Dark8x8::bit(sq("a2")), None);
+        let a1 = Dark8x8::bit(sq("a1")).unwrap();
+        assert_eq!(Dark8x8::square(Dark8x8::next(a1, dir::NE).unwrap()), sq("b2"));
+        assert_eq!(Dark8x8::next(a1, dir::NW), None);
+        let h2 = Dark8x8::bit(sq("h2")).unwrap();
+        assert_eq!(Dark8x8::next(h2, dir::NE), None);
+        assert_eq!(Dark8x8::FROM[dir::N], 0);
+    }
+
+    #[test]
+    fn set_steps_match_single_steps() {
+        fn check<G: Geometry>() {
+            for b in G::ALL.iter() {
+                for d in 0..16 {
+                    let stepped = G::step(G::B::bit(b), d);
+                    match G::next(b, d) {
+                        Some(n) => assert_eq!(stepped, G::B::bit(n)),
+                        None => assert!(stepped.is_empty()),
+                    }
+                }
+            }
+        }
+        check::<Dark8x8>();
+        check::<Full8x8>();
+        check::<Full7x7>();
+        check::<Full10x10>();
+    }
+
+    #[test]
+    fn flips() {
+        assert_eq!(flip_dir(dir::NE), dir::SE);
+        assert_eq!(flip_set(dirs(&[dir::N, dir::E])), dirs(&[dir::S, dir::E]));
+    }
+}

@@ -1,0 +1,181 @@
+//! The move value: origin, landing squares, captured squares, promotion.
+//!
+//! A move is identified by its origin, destination and captured set
+//! (RULES.md, Common ground). It also carries the path of landing squares,
+//! so it can be written and drawn; bits are stored, squares are given out.
+
+use crate::bitboard::Bits;
+use crate::geometry::Geometry;
+use crate::piece::Kind;
+use crate::rules::{Rules, BB};
+use crate::square::Square;
+use smallvec::SmallVec;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Longest path of landing squares any game allows (Ossetian: 21 captures).
+pub const MAX_PATH: usize = 23;
+
+/// Marker for the origin of a pass.
+const PASS: u8 = u8::MAX;
+
+/// A legal move of game `R`, or a pass.
+#[derive(Clone, Copy)]
+pub struct Move<R: Rules> {
+    captured: BB<R>,
+    from: u8,
+    len: u8,
+    kind: Kind,
+    promote: Option<Kind>,
+    path: [u8; MAX_PATH],
+    _r: PhantomData<R>,
+}
+
+impl<R: Rules> PartialEq for Move<R> {
+    fn eq(&self, o: &Self) -> bool {
+        self.from == o.from && self.to_bit() == o.to_bit() && self.captured == o.captured
+    }
+}
+impl<R: Rules> Eq for Move<R> {}
+
+impl<R: Rules> Move<R> {
+    /// A pass (only legal in games with passes, when nothing else is).
+    pub fn pass() -> Self {
+        Move {
+            captured: BB::<R>::ZERO,
+            from: PASS,
+            len: 0,
+            kind: Kind::Man,
+            promote: None,
+            path: [0; MAX_PATH],
+            _r: PhantomData,
+        }
+    }
+
+    /// Builds a move from bits: origin, landing bits, captured set.
+    #[inline(always)]
+    pub(crate) fn from_bits(
+        from: u32,
+        path: &[u8],
+        captured: BB<R>,
+        kind: Kind,
+        promote: Option<Kind>,
+    ) -> Self {
+        let mut p = [0u8; MAX_PATH];
+        p[..path.len()].copy_from_slice(path);
+        Move {
+            captured,
+            from: from as u8,
+            len: path.len() as u8,
+            kind,
+            promote,
+            path: p,
+            _r: PhantomData,
+        }
+    }
+
+    /// True for a pass.
+    #[inline(always)]
+    pub fn is_pass(&self) -> bool {
+        self.from == PASS
+    }
+    /// True when the move captures.
+    #[inline(always)]
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+    /// Origin bit.
+    #[inline(always)]
+    pub fn from_bit(&self) -> u32 {
+        self.from as u32
+    }
+    /// Destination bit (the origin for a pass... which has none; do not call on a pass).
+    #[inline(always)]
+    pub fn to_bit(&self) -> u32 {
+        if self.len == 0 {
+            self.from as u32
+        } else {
+            self.path[self.len as usize - 1] as u32
+        }
+    }
+    /// Landing bits, in order.
+    #[inline(always)]
+    pub fn path_bits(&self) -> &[u8] {
+        &self.path[..self.len as usize]
+    }
+    /// Captured pieces as a set.
+    #[inline(always)]
+    pub fn captured_bits(&self) -> BB<R> {
+        self.captured
+    }
+    /// The kind of the moving piece.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+    /// The kind the piece promotes to at the end of the move.
+    pub fn promotion(&self) -> Option<Kind> {
+        self.promote
+    }
+    /// Origin square (`None` for a pass).
+    pub fn from(&self) -> Option<Square> {
+        (!self.is_pass()).then(|| R::Geo::square(self.from as u32))
+    }
+    /// Destination square (`None` for a pass).
+    pub fn to(&self) -> Option<Square> {
+        (!self.is_pass()).then(|| R::Geo::square(self.to_bit()))
+    }
+    /// The landing squares, in order (the destination last).
+    pub fn path(&self) -> Vec<Square> {
+        self.path_bits().iter().map(|&b| R::Geo::square(b as u32)).collect()
+    }
+    /// The squares of the captured pieces, in file-then-rank order.
+    pub fn captured(&self) -> Vec<Square> {
+        let mut v = R::Geo::squares(self.captured);
+        v.sort_by_key(|s| s.file_rank_key());
+        v
+    }
+    /// Number of pieces captured.
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count()
+    }
+    /// Sort key: the landing squares in file-then-rank order (used to pick
+    /// the written path among chains that are the same move).
+    pub(crate) fn path_key(&self) -> SmallVec<[u8; 8]> {
+        self.path_bits()
+            .iter()
+            .map(|&b| R::Geo::square(b as u32).file_rank_key())
+            .collect()
+    }
+}
+
+impl<R: Rules> fmt::Display for Move<R> {
+    /// The full path: `c3-d4`, `c3xe5xc7`, `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_pass() {
+            return f.write_str("pass");
+        }
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        write!(f, "{}", R::Geo::square(self.from as u32))?;
+        for &b in self.path_bits() {
+            write!(f, "{}{}", sep, R::Geo::square(b as u32))?;
+        }
+        Ok(())
+    }
+}
+
+impl<R: Rules> fmt::Debug for Move<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")?;
+        if !self.is_pass() && self.is_capture() {
+            write!(f, " (takes")?;
+            for s in self.captured() {
+                write!(f, " {s}")?;
+            }
+            write!(f, ")")?;
+        }
+        Ok(())
+    }
+}
+
+/// A list of moves, on the stack for the usual sizes.
+pub type MoveList<R> = SmallVec<[Move<R>; 48]>;

@@ -1,0 +1,226 @@
+//! Positions in the extended PDN FEN of RULES.md:
+//! `SIDE:W<pieces>:B<pieces>[:H<n>][:F<n>]`, pieces as squares with an
+//! optional kind prefix (`K`, `N`, `C`). Output is canonical (each side's
+//! pieces by file, then rank); input accepts any order, spaces around
+//! items and either colour's list first.
+
+use crate::piece::{Color, Kind, Piece};
+use crate::position::SetupError;
+use crate::square::{ParseSquareError, Square};
+use std::fmt;
+use std::str::FromStr;
+
+/// Longest FEN text accepted.
+pub const MAX_FEN_LEN: usize = 2000;
+
+/// A position as text says it, not yet checked against a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Side to move.
+    pub side: Color,
+    /// Every piece with its square.
+    pub pieces: Vec<(Square, Piece)>,
+    /// The `H` field: the variant's no-capture / no-progress ply counter.
+    pub counter: Option<u32>,
+    /// The `F` field: the move number.
+    pub fullmove: Option<u32>,
+}
+
+/// Why a FEN could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Nothing given.
+    #[error("the position is empty")]
+    Empty,
+    /// Longer than [`MAX_FEN_LEN`].
+    #[error("the position text is too long ({0} characters, at most {MAX_FEN_LEN})")]
+    TooLong(usize),
+    /// The first field is not `W` or `B`.
+    #[error("the side to move must be W or B, not '{0}'")]
+    BadSide(String),
+    /// A field that is neither a piece list nor `H`/`F`.
+    #[error("unknown field '{0}' (expected W…, B…, H<n> or F<n>)")]
+    UnknownField(String),
+    /// A colour's piece list given twice.
+    #[error("the pieces of {0} are listed twice")]
+    DuplicateList(Color),
+    /// A piece list is missing.
+    #[error("the pieces of {0} are missing")]
+    MissingList(Color),
+    /// A piece that is not `[K|N|C]square`.
+    #[error("bad piece '{item}' in {color}'s list: {reason}")]
+    BadPiece {
+        /// The item as written.
+        item: String,
+        /// Whose list.
+        color: Color,
+        /// What was wrong with the square.
+        reason: ParseSquareError,
+    },
+    /// An unknown kind letter.
+    #[error("bad piece '{item}' in {color}'s list: unknown kind letter '{letter}' (K, N or C)")]
+    BadKind {
+        /// The item.
+        item: String,
+        /// Whose list.
+        color: Color,
+        /// The letter.
+        letter: char,
+    },
+    /// A counter that is not a number.
+    #[error("bad counter '{0}'")]
+    BadCounter(String),
+    /// A counter field given twice.
+    #[error("the {0} field is given twice")]
+    DuplicateField(char),
+    /// The setup does not fit the game.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+fn parse_piece(item: &str, color: Color) -> Result<(Square, Piece), FenError> {
+    let mut chars = item.chars();
+    let first = chars.next().unwrap_or(' ');
+    let (kind, rest) = if first.is_ascii_uppercase() {
+        match Kind::from_prefix(first) {
+            Some(k) => (k, &item[1..]),
+            None => {
+                return Err(FenError::BadKind {
+                    item: item.to_string(),
+                    color,
+                    letter: first,
+                })
+            }
+        }
+    } else {
+        (Kind::Man, item)
+    };
+    let sq: Square = rest.trim().parse().map_err(|reason| FenError::BadPiece {
+        item: item.to_string(),
+        color,
+        reason,
+    })?;
+    Ok((sq, Piece { color, kind }))
+}
+
+impl FromStr for Setup {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Setup, FenError> {
+        if s.len() > MAX_FEN_LEN {
+            return Err(FenError::TooLong(s.len()));
+        }
+        let s = s.trim().trim_matches('"').trim().trim_end_matches('.');
+        if s.is_empty() {
+            return Err(FenError::Empty);
+        }
+        let mut fields = s.split(':');
+        let side = match fields.next().map(str::trim) {
+            Some("W") | Some("w") => Color::White,
+            Some("B") | Some("b") => Color::Black,
+            Some(other) => return Err(FenError::BadSide(other.to_string())),
+            None => return Err(FenError::Empty),
+        };
+        let mut lists: [Option<Vec<(Square, Piece)>>; 2] = [None, None];
+        let mut counter = None;
+        let mut fullmove = None;
+        for field in fields {
+            let field = field.trim();
+            let mut cs = field.chars();
+            let head = cs.next();
+            let rest = cs.as_str();
+            match head {
+                Some(c @ ('W' | 'B' | 'w' | 'b')) => {
+                    let color = if c.eq_ignore_ascii_case(&'W') {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    if lists[color.index()].is_some() {
+                        return Err(FenError::DuplicateList(color));
+                    }
+                    let mut v = Vec::new();
+                    for item in rest.split(',') {
+                        let item = item.trim();
+                        if item.is_empty() {
+                            continue;
+                        }
+                        v.push(parse_piece(item, color)?);
+                    }
+                    lists[color.index()] = Some(v);
+                }
+                Some(c @ ('H' | 'F')) => {
+                    let n: u32 = rest
+                        .trim()
+                        .parse()
+                        .map_err(|_| FenError::BadCounter(field.to_string()))?;
+                    let slot = if c == 'H' { &mut counter } else { &mut fullmove };
+                    if slot.is_some() {
+                        return Err(FenError::DuplicateField(c));
+                    }
+                    *slot = Some(n);
+                }
+                _ => return Err(FenError::UnknownField(field.to_string())),
+            }
+        }
+        let [w, b] = lists;
+        let mut pieces = w.ok_or(FenError::MissingList(Color::White))?;
+        pieces.extend(b.ok_or(FenError::MissingList(Color::Black))?);
+        Ok(Setup {
+            side,
+            pieces,
+            counter,
+            fullmove,
+        })
+    }
+}
+
+impl fmt::Display for Setup {
+    /// Canonical: `W:W…:B…`, squares by file then rank, then `:H` and `:F` if set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.side.letter())?;
+        for c in Color::ALL {
+            let mut v: Vec<&(Square, Piece)> =
+                self.pieces.iter().filter(|(_, p)| p.color == c).collect();
+            v.sort_by_key(|(s, _)| s.file_rank_key());
+            write!(f, ":{}", c.letter())?;
+            for (i, (sq, p)) in v.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                if let Some(l) = p.kind.prefix() {
+                    write!(f, "{l}")?;
+                }
+                write!(f, "{sq}")?;
+            }
+        }
+        if let Some(h) = self.counter {
+            write!(f, ":H{h}")?;
+        }
+        if let Some(n) = self.fullmove {
+            write!(f, ":F{n}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_output_any_order_input() {
+        let s: Setup = "B:Bb6,Ka7:Wc3,a1,Ka3:H4".parse().unwrap();
+        assert_eq!(s.to_string(), "B:Wa1,Ka3,c3:BKa7,b6:H4");
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!("".parse::<Setup>(), Err(FenError::Empty)));
+        assert!(matches!("X:W:B".parse::<Setup>(), Err(FenError::BadSide(_))));
+        assert!(matches!("W:Wa1".parse::<Setup>(), Err(FenError::MissingList(Color::Black))));
+        assert!(matches!("W:Wz1:B".parse::<Setup>(), Err(FenError::BadPiece { .. })));
+        assert!(matches!("W:WQa1:B".parse::<Setup>(), Err(FenError::BadKind { .. })));
+        assert!(matches!("W:W:B:Hx".parse::<Setup>(), Err(FenError::BadCounter(_))));
+        assert!(matches!("W:W:B:W".parse::<Setup>(), Err(FenError::DuplicateList(_))));
+    }
+}

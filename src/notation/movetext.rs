@@ -1,0 +1,119 @@
+//! Moves as text: `c3-d4`, `c3xe5xc7`, `c3:e5:c7`, the short `c3xc7`, and
+//! `pass`. [`MoveText`] is what the text says; which legal move it means
+//! is decided against a position by [`crate::explain::resolve`].
+
+use crate::square::{ParseSquareError, Square};
+use smallvec::SmallVec;
+use std::fmt;
+use std::str::FromStr;
+
+/// Longest move text accepted.
+pub const MAX_MOVE_LEN: usize = 200;
+
+/// A move as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveText {
+    /// `pass`.
+    Pass,
+    /// Squares joined by `-` (a plain move) or by `x`/`:` (a capture).
+    Path {
+        /// The origin, then the landing squares given.
+        squares: SmallVec<[Square; 8]>,
+        /// Written with `x` or `:`.
+        capture: bool,
+    },
+}
+
+/// Why a move text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// Nothing given.
+    #[error("the move is empty")]
+    Empty,
+    /// Too long to be a move.
+    #[error("the move text is too long ({0} characters)")]
+    TooLong(usize),
+    /// A square name that cannot be read.
+    #[error("in '{text}': {reason}")]
+    BadSquare {
+        /// The whole text.
+        text: String,
+        /// What was wrong.
+        reason: ParseSquareError,
+    },
+    /// Only one square.
+    #[error("'{0}' names only one square; write the origin and the destination, like c3-d4")]
+    OneSquare(String),
+    /// `-` mixed with `x` or `:`.
+    #[error("'{0}' mixes '-' with 'x' or ':'")]
+    MixedSeparators(String),
+}
+
+impl FromStr for MoveText {
+    type Err = MoveTextError;
+    fn from_str(s: &str) -> Result<MoveText, MoveTextError> {
+        if s.len() > MAX_MOVE_LEN {
+            return Err(MoveTextError::TooLong(s.len()));
+        }
+        let t = s.trim();
+        if t.is_empty() {
+            return Err(MoveTextError::Empty);
+        }
+        if t.eq_ignore_ascii_case("pass") {
+            return Ok(MoveText::Pass);
+        }
+        let dash = t.contains('-');
+        let cap = t.contains(['x', 'X', ':']);
+        if dash && cap {
+            return Err(MoveTextError::MixedSeparators(t.to_string()));
+        }
+        let mut squares = SmallVec::new();
+        for part in t.split(['-', 'x', 'X', ':']) {
+            let sq = part.trim().parse().map_err(|reason| MoveTextError::BadSquare {
+                text: t.to_string(),
+                reason,
+            })?;
+            squares.push(sq);
+        }
+        if squares.len() < 2 {
+            return Err(MoveTextError::OneSquare(t.to_string()));
+        }
+        Ok(MoveText::Path {
+            squares,
+            capture: cap,
+        })
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveText::Pass => f.write_str("pass"),
+            MoveText::Path { squares, capture } => {
+                for (i, s) in squares.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if *capture { "x" } else { "-" })?;
+                    }
+                    write!(f, "{s}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_forms() {
+        assert_eq!("pass".parse::<MoveText>().unwrap(), MoveText::Pass);
+        assert_eq!("c3:e5:c7".parse::<MoveText>().unwrap().to_string(), "c3xe5xc7");
+        assert_eq!(" c3-d4 ".parse::<MoveText>().unwrap().to_string(), "c3-d4");
+        assert!("c3".parse::<MoveText>().is_err());
+        assert!("c3-d4xe5".parse::<MoveText>().is_err());
+        assert!("c3-".parse::<MoveText>().is_err());
+        assert!("".parse::<MoveText>().is_err());
+    }
+}

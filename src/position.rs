@@ -1,0 +1,303 @@
+//! A position of one game: where the pieces stand and who is to move.
+//!
+//! [`Position<R>`] is a handful of bit sets (one per colour, one per
+//! kind) plus the side to move and the Zobrist key, kept up to date on
+//! every move. It is `Copy`: the game record and the search undo a move
+//! by keeping the position from before it ("copy-make"), which is cheaper
+//! and simpler than reversing the move. Counters that belong to the game
+//! rather than the board (plies without capture and the like) live in
+//! [`crate::game::Game`].
+
+use crate::bitboard::Bits;
+use crate::geometry::Geometry;
+use crate::movegen;
+use crate::moves::{Move, MoveList};
+use crate::notation::fen::Setup;
+use crate::piece::{Color, Kind, Piece};
+use crate::rules::{Rules, BB};
+use crate::square::Square;
+use crate::zobrist;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Why a setup is not a position of the chosen game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A square beyond the board's files or ranks.
+    #[error("{square} is not on the {game} board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The game.
+        game: &'static str,
+    },
+    /// A light square on a dark-squares-only board.
+    #[error("{square} is a light square; {game} is played on the dark squares only")]
+    Unplayable {
+        /// The square.
+        square: Square,
+        /// The game.
+        game: &'static str,
+    },
+    /// Two pieces on one square.
+    #[error("{0} is given twice")]
+    Duplicate(Square),
+    /// A kind the game does not have.
+    #[error("{game} has no piece with prefix '{prefix}' (on {square})")]
+    KindNotInGame {
+        /// The square.
+        square: Square,
+        /// The prefix letter.
+        prefix: char,
+        /// The game.
+        game: &'static str,
+    },
+    /// A piece that would have promoted standing on its last rank.
+    #[error("a {name} on {square} stands on its promotion rank and would have promoted")]
+    UnpromotedOnLastRank {
+        /// The square.
+        square: Square,
+        /// The kind's name.
+        name: &'static str,
+    },
+}
+
+/// Pieces on the board and the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<R: Rules> {
+    color: [BB<R>; 2],
+    kind: [BB<R>; 4],
+    side: Color,
+    key: u64,
+    _r: PhantomData<R>,
+}
+
+impl<R: Rules> Position<R> {
+    /// An empty board with `side` to move.
+    pub fn empty(side: Color) -> Self {
+        Position {
+            color: [BB::<R>::ZERO; 2],
+            kind: [BB::<R>::ZERO; 4],
+            side,
+            key: if side == Color::Black { zobrist::SIDE } else { 0 },
+            _r: PhantomData,
+        }
+    }
+
+    /// The game's start position.
+    pub fn start() -> Self {
+        let setup: Setup = R::START_FEN.parse().expect("start FEN parses");
+        Self::from_setup(&setup).expect("start FEN is valid")
+    }
+
+    /// Checks a parsed setup against the game and builds the position.
+    pub fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        let game = R::VARIANT.title();
+        let mut pos = Self::empty(setup.side);
+        for &(sq, piece) in &setup.pieces {
+            if sq.file() >= R::Geo::files() || sq.rank() >= R::Geo::ranks() {
+                return Err(SetupError::OffBoard { square: sq, game });
+            }
+            let Some(b) = R::Geo::bit(sq) else {
+                return Err(SetupError::Unplayable { square: sq, game });
+            };
+            if !R::KINDS[piece.kind.index()] {
+                return Err(SetupError::KindNotInGame {
+                    square: sq,
+                    prefix: piece.kind.prefix().unwrap_or('?'),
+                    game,
+                });
+            }
+            if pos.occupied().has(b) {
+                return Err(SetupError::Duplicate(sq));
+            }
+            if R::PROMOTE[piece.kind.index()].is_some()
+                && R::Geo::LAST_RANK[piece.color.index()].has(b)
+            {
+                return Err(SetupError::UnpromotedOnLastRank {
+                    square: sq,
+                    name: R::KIND_NAMES[piece.kind.index()],
+                });
+            }
+            pos.put(b, piece);
+        }
+        Ok(pos)
+    }
+
+    /// The setup of this position (for writing FEN). Counters are left empty.
+    pub fn to_setup(&self) -> Setup {
+        let mut pieces = Vec::new();
+        for c in Color::ALL {
+            for b in self.color[c.index()].iter() {
+                let kind = self.kind_at(b).expect("coloured bit has a kind");
+                pieces.push((R::Geo::square(b), Piece { color: c, kind }));
+            }
+        }
+        Setup {
+            side: self.side,
+            pieces,
+            counter: None,
+            fullmove: None,
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, b: u32, p: Piece) {
+        let bit = BB::<R>::bit(b);
+        self.color[p.color.index()] |= bit;
+        self.kind[p.kind.index()] |= bit;
+        self.key ^= zobrist::piece(p.color.index(), p.kind.index(), b);
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+    /// The incrementally kept Zobrist key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// The pieces of one colour.
+    #[inline(always)]
+    pub fn color(&self, c: Color) -> BB<R> {
+        self.color[c.index()]
+    }
+    /// The pieces of one kind, both colours.
+    #[inline(always)]
+    pub fn kind(&self, k: Kind) -> BB<R> {
+        self.kind[k.index()]
+    }
+    /// The pieces of one colour and kind.
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, k: Kind) -> BB<R> {
+        self.color[c.index()] & self.kind[k.index()]
+    }
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> BB<R> {
+        self.color[0] | self.color[1]
+    }
+    /// The kind on a bit, if any.
+    #[inline(always)]
+    pub fn kind_at(&self, b: u32) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| self.kind[k.index()].has(b))
+    }
+    /// The piece on a square, if any (`None` also for squares not on this board).
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let b = R::Geo::bit(sq)?;
+        let color = if self.color[0].has(b) {
+            Color::White
+        } else if self.color[1].has(b) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece {
+            color,
+            kind: self.kind_at(b)?,
+        })
+    }
+    /// Number of pieces of a colour.
+    pub fn count(&self, c: Color) -> u32 {
+        self.color[c.index()].count()
+    }
+
+    /// The key computed from scratch (equals [`Position::key`] unless there is a bug).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = if self.side == Color::Black { zobrist::SIDE } else { 0 };
+        for c in Color::ALL {
+            for k in Kind::ALL {
+                for b in self.pieces(c, k).iter() {
+                    key ^= zobrist::piece(c.index(), k.index(), b);
+                }
+            }
+        }
+        key
+    }
+
+    /// Plays a legal move (a pass just hands the turn over).
+    #[inline]
+    pub fn play(&mut self, m: &Move<R>) {
+        let us = self.side.index();
+        if !m.is_pass() {
+            let them = us ^ 1;
+            let from = m.from_bit();
+            let to = m.to_bit();
+            let k = m.kind().index();
+            let nk = m.promotion().unwrap_or(m.kind()).index();
+            let fb = BB::<R>::bit(from);
+            let tb = BB::<R>::bit(to);
+            self.color[us] = (self.color[us] & !fb) | tb;
+            self.kind[k] &= !fb;
+            self.kind[nk] |= tb;
+            self.key ^= zobrist::piece(us, k, from) ^ zobrist::piece(us, nk, to);
+            let cap = m.captured_bits();
+            if !cap.is_empty() {
+                self.color[them] &= !cap;
+                for kind in Kind::ALL {
+                    let ki = kind.index();
+                    if !R::KINDS[ki] {
+                        continue;
+                    }
+                    let hit = self.kind[ki] & cap;
+                    if !hit.is_empty() {
+                        self.kind[ki] &= !hit;
+                        for b in hit.iter() {
+                            self.key ^= zobrist::piece(them, ki, b);
+                        }
+                    }
+                }
+            }
+        }
+        self.side = !self.side;
+        self.key ^= zobrist::SIDE;
+    }
+
+    /// The position after a move, this one unchanged.
+    #[inline]
+    pub fn after(&self, m: &Move<R>) -> Self {
+        let mut p = *self;
+        p.play(m);
+        p
+    }
+
+    /// Every legal move (captures merged as RULES.md says; `pass` where the game has it).
+    pub fn legal_moves(&self) -> MoveList<R> {
+        let mut l = MoveList::new();
+        movegen::generate(self, &mut l);
+        l
+    }
+
+    /// The same board with the other side to move (for "could the opponent move?").
+    pub fn with_side(&self, side: Color) -> Self {
+        let mut p = *self;
+        if p.side != side {
+            p.side = side;
+            p.key ^= zobrist::SIDE;
+        }
+        p
+    }
+}
+
+impl<R: Rules> fmt::Display for Position<R> {
+    /// The canonical FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_setup())
+    }
+}
+
+impl<R: Rules> fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position<{}>({})", R::VARIANT, self)
+    }
+}
+
+impl<R: Rules> std::str::FromStr for Position<R> {
+    type Err = crate::notation::fen::FenError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let setup: Setup = s.parse()?;
+        Self::from_setup(&setup).map_err(crate::notation::fen::FenError::Setup)
+    }
+}

@@ -1,0 +1,137 @@
+//! Czech draughts (Česká dáma), RULES.md §1.
+//!
+//! 8×8, dark squares only. Men step and capture diagonally forward;
+//! kings fly along the diagonals and capture at a distance. Free choice
+//! among captures, except that a king must capture when a king can.
+//! Promotion at the end of the move. The player to move with no piece or
+//! no move loses. Draws: threefold repetition, 30 plies without a man
+//! move and without a capture, and the endgame limits against a lone
+//! king (30 plies, or 10 in the short cases).
+
+use crate::bitboard::Bits;
+use crate::game::{Counters, EndRule, GameOptions, GameResult, Outcome};
+use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::{Capture, Motion, Rules};
+use crate::square::Square;
+use crate::variant::Variant;
+
+/// Czech draughts.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Czech;
+
+const FORWARD: u16 = dirs(&[dir::NE, dir::NW]);
+
+/// Plies without a man move and without a capture that draw (15 moves of each player).
+pub const NO_PROGRESS_PLIES: u32 = 30;
+/// The long endgame limit: lone king against at most three kings.
+pub const LONG_LIMIT: u32 = 30;
+/// The short endgame limit (at most two kings, king and man, one king, or three kings with the lone king on the main diagonal).
+pub const SHORT_LIMIT: u32 = 10;
+
+impl Rules for Czech {
+    type Geo = Dark8x8;
+    const VARIANT: Variant = Variant::Czech;
+    const KINDS: [bool; 4] = [true, true, false, false];
+    const MOTION: [Motion; 4] = [
+        Motion::Step(FORWARD),
+        Motion::Slide(DIAGONALS),
+        Motion::None,
+        Motion::None,
+    ];
+    const CAPTURE: [Capture; 4] = [
+        Capture::Jump(FORWARD),
+        Capture::Fly(DIAGONALS),
+        Capture::None,
+        Capture::None,
+    ];
+    const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
+    const KING_PRIORITY: bool = true;
+    const REPETITION_DRAW: bool = true;
+    const START_FEN: &'static str =
+        "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
+    const KIND_MOVES: [&'static str; 4] = [
+        "a man moves one square diagonally forward",
+        "a king moves diagonally over any number of empty squares",
+        "",
+        "",
+    ];
+
+    fn material_mark(pos: &Position<Self>) -> bool {
+        Color::ALL.into_iter().any(|c| {
+            let own = pos.color(c);
+            own.count() == 1 && !(own & pos.kind(Kind::King)).is_empty() && (own & main_diagonal()) != 0
+        })
+    }
+
+    fn verdict(
+        pos: &Position<Self>,
+        counters: &Counters,
+        _options: &GameOptions,
+        has_move: bool,
+    ) -> Option<Outcome> {
+        let us = pos.side();
+        if pos.color(us).is_empty() {
+            return Some(Outcome::win(!us, EndRule::NoPieces));
+        }
+        if !has_move {
+            return Some(Outcome::win(!us, EndRule::NoMoves));
+        }
+        if counters.since_progress >= NO_PROGRESS_PLIES {
+            return Some(Outcome::draw(EndRule::NoProgress {
+                plies: NO_PROGRESS_PLIES,
+            }));
+        }
+        if let Some(limit) = endgame_limit(pos, counters.material_mark) {
+            if counters.since_material >= limit {
+                return Some(Outcome::draw(EndRule::EndgameLimit { plies: limit }));
+            }
+        }
+        None
+    }
+}
+
+/// The squares `a1`–`h8`.
+fn main_diagonal() -> u64 {
+    (0..8)
+        .filter_map(|i| Square::new(i, i).and_then(Dark8x8::bit))
+        .fold(0, |a, b| a | 1 << b)
+}
+
+/// The endgame limit in plies that applies to this material, if any.
+/// `on_diagonal` says whether a lone king stood on the main diagonal right
+/// after the move that produced the material (RULES.md, Decision).
+pub fn endgame_limit(pos: &Position<Czech>, on_diagonal: bool) -> Option<u32> {
+    let kings = pos.kind(Kind::King);
+    let men = pos.kind(Kind::Man);
+    let mut best: Option<u32> = None;
+    for lone in Color::ALL {
+        let l = pos.color(lone);
+        if l.count() != 1 || (l & kings) == 0 {
+            continue;
+        }
+        let o = pos.color(!lone);
+        let ok = (o & kings).count();
+        let om = (o & men).count();
+        let limit = match (ok, om) {
+            (1..=2, 0) | (1, 1) => Some(SHORT_LIMIT),
+            (3, 0) if on_diagonal => Some(SHORT_LIMIT),
+            (3, 0) => Some(LONG_LIMIT),
+            _ => None,
+        };
+        if let Some(x) = limit {
+            best = Some(best.map_or(x, |b: u32| b.min(x)));
+        }
+    }
+    best
+}
+
+/// The result word for the Czech rules' PDN (`2-0`, `0-2`, `1-1`).
+pub fn pdn_result(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Win(Color::White) => "2-0",
+        GameResult::Win(Color::Black) => "0-2",
+        GameResult::Draw => "1-1",
+    }
+}

@@ -1,0 +1,117 @@
+//! Squares in algebraic notation, shared by every board size.
+//!
+//! A [`Square`] is a file and a rank on a board of up to 10×10 squares,
+//! named from White's side (`a1` bottom left, `j10` top right on 10×10).
+//! It knows nothing of a particular game: whether a square exists or is
+//! playable is a question for the game's geometry.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Largest number of files or ranks of any board.
+pub const MAX_SIDE: u8 = 10;
+
+/// A square by file (0 = `a`) and rank (0 = `1`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square on `file` (0-based) and `rank` (0-based); `None` off a 10×10 board.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < MAX_SIDE && rank < MAX_SIDE {
+            Some(Square(rank * MAX_SIDE + file))
+        } else {
+            None
+        }
+    }
+    /// The square with the given dense index (`rank * 10 + file`).
+    pub const fn from_index(i: u8) -> Option<Square> {
+        if i < MAX_SIDE * MAX_SIDE {
+            Some(Square(i))
+        } else {
+            None
+        }
+    }
+    /// The file, 0 for `a`.
+    pub const fn file(self) -> u8 {
+        self.0 % MAX_SIDE
+    }
+    /// The rank, 0 for `1`.
+    pub const fn rank(self) -> u8 {
+        self.0 / MAX_SIDE
+    }
+    /// Dense index `rank * 10 + file`, below 100.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+    /// Sort key in "file, then rank" order (the order of the notation).
+    pub const fn file_rank_key(self) -> u8 {
+        self.file() * MAX_SIDE + self.rank()
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+/// Why a square name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSquareError {
+    /// Empty text where a square was expected.
+    #[error("a square is missing")]
+    Empty,
+    /// Text that is not a letter followed by a number.
+    #[error("'{0}' is not a square name (like c3)")]
+    Malformed(String),
+    /// A well-formed name beyond `j10`.
+    #[error("'{0}' is off every board (files a–j, ranks 1–10)")]
+    OffBoard(String),
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let b = s.as_bytes();
+        if b.is_empty() {
+            return Err(ParseSquareError::Empty);
+        }
+        let fb = b[0].to_ascii_lowercase();
+        let digits = &s[1..];
+        if !fb.is_ascii_lowercase()
+            || digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|c| c.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return Err(ParseSquareError::Malformed(s.to_string()));
+        }
+        let rank: u8 = digits
+            .parse()
+            .map_err(|_| ParseSquareError::Malformed(s.to_string()))?;
+        let file = fb - b'a';
+        Square::new(file, rank - 1).ok_or_else(|| ParseSquareError::OffBoard(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        for i in 0..100 {
+            let sq = Square::from_index(i).unwrap();
+            assert_eq!(sq.to_string().parse::<Square>().unwrap(), sq);
+        }
+        assert_eq!("j10".parse::<Square>().unwrap().to_string(), "j10");
+    }
+
+    #[test]
+    fn rejects_bad_names() {
+        for s in ["", "a", "a0", "k1", "a11", "11", "a01", "ä1", "a1x"] {
+            assert!(s.parse::<Square>().is_err(), "{s}");
+        }
+    }
+}
