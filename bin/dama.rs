@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use dama::perft;
-use dama::{Czech, Position, Rules, Variant};
+use dama::{Position, Rules, Variant};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -71,10 +71,7 @@ fn main() -> ExitCode {
             fen,
             divide,
             no_bulk,
-        }) => match variant {
-            Variant::Czech => run_perft::<Czech>(depth, fen.as_deref(), divide, !no_bulk),
-            other => Err(format!("{other} is not available yet")),
-        },
+        }) => dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk)),
         None => Err("the protocol loop is not available yet".into()),
     };
     match result {

@@ -40,6 +40,6 @@ pub use notation::fen::{FenError, Setup};
 pub use notation::movetext::MoveText;
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, SetupError};
-pub use rules::{Czech, Rules};
+pub use rules::{Czech, Gothic, Knights, Medieval, Ossetian, Rules};
 pub use square::Square;
 pub use variant::Variant;

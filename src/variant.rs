@@ -74,3 +74,33 @@ impl FromStr for Variant {
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
+
+/// Runs generic code with the game type of a [`Variant`]:
+/// `dispatch!(variant, R => perft::<R>(...))` binds `R` to the type.
+#[macro_export]
+macro_rules! dispatch {
+    ($variant:expr, $r:ident => $body:expr) => {
+        match $variant {
+            $crate::Variant::Czech => {
+                type $r = $crate::rules::Czech;
+                $body
+            }
+            $crate::Variant::Gothic => {
+                type $r = $crate::rules::Gothic;
+                $body
+            }
+            $crate::Variant::Knights => {
+                type $r = $crate::rules::Knights;
+                $body
+            }
+            $crate::Variant::Ossetian => {
+                type $r = $crate::rules::Ossetian;
+                $body
+            }
+            $crate::Variant::Medieval => {
+                type $r = $crate::rules::Medieval;
+                $body
+            }
+        }
+    };
+}

@@ -11,8 +11,16 @@
 //! can say, so each game writes its own [`Rules::verdict`].
 
 pub mod czech;
+pub mod gothic;
+pub mod knights;
+pub mod medieval;
+pub mod ossetian;
 
 pub use czech::Czech;
+pub use gothic::Gothic;
+pub use knights::Knights;
+pub use medieval::Medieval;
+pub use ossetian::Ossetian;
 
 use crate::game::{Counters, GameOptions, Outcome};
 use crate::geometry::{flip_set, DirSet, Geometry};

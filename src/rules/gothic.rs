@@ -1,0 +1,66 @@
+//! Gothic draughts (Altdeutsche Dame), RULES.md §2.
+//!
+//! 8×8, every square. Men step and jump forward, sideways and diagonally
+//! forward; kings fly in all eight directions. The majority rule counts
+//! men and kings alike. A blocked player passes. After the no-capture
+//! limit (default 30 plies) the player with more pieces wins.
+
+use crate::bitboard::Bits;
+use crate::game::{Counters, EndRule, GameOptions, Outcome};
+use crate::geometry::{dir, dirs, Full8x8, QUEEN};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::{Capture, Motion, Rules};
+use crate::variant::Variant;
+
+/// Gothic draughts.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Gothic;
+
+const MAN: u16 = dirs(&[dir::N, dir::NE, dir::NW, dir::E, dir::W]);
+
+impl Rules for Gothic {
+    type Geo = Full8x8;
+    const VARIANT: Variant = Variant::Gothic;
+    const KINDS: [bool; 4] = [true, true, false, false];
+    const MOTION: [Motion; 4] = [Motion::Step(MAN), Motion::Slide(QUEEN), Motion::None, Motion::None];
+    const CAPTURE: [Capture; 4] = [Capture::Jump(MAN), Capture::Fly(QUEEN), Capture::None, Capture::None];
+    const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
+    const MAJORITY: bool = true;
+    const PASSES: bool = true;
+    const START_FEN: &'static str = "W:Wa1,a2,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2,h1,h2:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8";
+    const KIND_MOVES: [&'static str; 4] = [
+        "a man moves one square forward, sideways or diagonally forward",
+        "a king moves any number of empty squares in any of the eight directions",
+        "",
+        "",
+    ];
+
+    fn verdict(pos: &Position<Self>, c: &Counters, o: &GameOptions, has_move: bool) -> Option<Outcome> {
+        let us = pos.side();
+        if pos.color(us).is_empty() {
+            return Some(Outcome::win(!us, EndRule::NoPieces));
+        }
+        if pos.color(!us).is_empty() {
+            return Some(Outcome::win(us, EndRule::NoPieces));
+        }
+        if !has_move {
+            return Some(more_pieces(pos, EndRule::BothBlocked));
+        }
+        if c.since_capture >= o.no_capture_limit {
+            return Some(more_pieces(pos, EndRule::NoCaptureLimit { plies: o.no_capture_limit }));
+        }
+        None
+    }
+}
+
+/// The side with more pieces wins by `rule`; equal numbers draw.
+pub(crate) fn more_pieces<R: Rules>(pos: &Position<R>, rule: EndRule) -> Outcome {
+    let w = pos.count(Color::White);
+    let b = pos.count(Color::Black);
+    match w.cmp(&b) {
+        std::cmp::Ordering::Greater => Outcome::win(Color::White, rule),
+        std::cmp::Ordering::Less => Outcome::win(Color::Black, rule),
+        std::cmp::Ordering::Equal => Outcome::draw(rule),
+    }
+}

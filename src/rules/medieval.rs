@@ -1,0 +1,82 @@
+//! Medieval battle, RULES.md §5.
+//!
+//! 10×10, every square. Pawns step and jump diagonally forward; knights
+//! step and jump one square forward or sideways; a pawn that ends its
+//! move on the last rank becomes a commander (flying on the diagonals),
+//! a knight a king (flying in eight directions). After the no-capture
+//! limit (default 30 plies) the stronger army wins, counting pawn 1,
+//! knight 2, commander 3, king 4.
+
+use crate::bitboard::Bits;
+use crate::game::{Counters, EndRule, GameOptions, Outcome};
+use crate::geometry::{dir, dirs, Full10x10, DIAGONALS, QUEEN};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::{Capture, Motion, Rules};
+use crate::variant::Variant;
+
+/// Medieval battle.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Medieval;
+
+const PAWN: u16 = dirs(&[dir::NE, dir::NW]);
+const KNIGHT: u16 = dirs(&[dir::N, dir::E, dir::W]);
+
+/// Strength of each kind for the no-capture verdict.
+pub const WEIGHT: [u32; 4] = [1, 4, 2, 3];
+
+impl Rules for Medieval {
+    type Geo = Full10x10;
+    const VARIANT: Variant = Variant::Medieval;
+    const KINDS: [bool; 4] = [true, true, true, true];
+    const MOTION: [Motion; 4] = [
+        Motion::Step(PAWN),
+        Motion::Slide(QUEEN),
+        Motion::Step(KNIGHT),
+        Motion::Slide(DIAGONALS),
+    ];
+    const CAPTURE: [Capture; 4] = [
+        Capture::Jump(PAWN),
+        Capture::Fly(QUEEN),
+        Capture::Jump(KNIGHT),
+        Capture::Fly(DIAGONALS),
+    ];
+    const PROMOTE: [Option<Kind>; 4] = [Some(Kind::Commander), None, Some(Kind::King), None];
+    const START_FEN: &'static str = "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10";
+    const KIND_NAMES: [&'static str; 4] = ["pawn", "king", "knight", "commander"];
+    const KIND_MOVES: [&'static str; 4] = [
+        "a pawn moves one square diagonally forward",
+        "a king moves any number of empty squares in any of the eight directions",
+        "a knight moves only forward or sideways, one square",
+        "a commander moves diagonally over any number of empty squares",
+    ];
+
+    fn verdict(pos: &Position<Self>, c: &Counters, o: &GameOptions, has_move: bool) -> Option<Outcome> {
+        let us = pos.side();
+        if pos.color(us).is_empty() {
+            return Some(Outcome::win(!us, EndRule::NoPieces));
+        }
+        if !has_move {
+            return Some(Outcome::win(!us, EndRule::NoMoves));
+        }
+        if c.since_capture >= o.no_capture_limit {
+            let rule = EndRule::NoCaptureLimit { plies: o.no_capture_limit };
+            let w = strength(pos, Color::White);
+            let b = strength(pos, Color::Black);
+            return Some(match w.cmp(&b) {
+                std::cmp::Ordering::Greater => Outcome::win(Color::White, rule),
+                std::cmp::Ordering::Less => Outcome::win(Color::Black, rule),
+                std::cmp::Ordering::Equal => Outcome::draw(rule),
+            });
+        }
+        None
+    }
+}
+
+/// The strength of a side's army (pawn 1, knight 2, commander 3, king 4).
+pub fn strength(pos: &Position<Medieval>, c: Color) -> u32 {
+    Kind::ALL
+        .into_iter()
+        .map(|k| pos.pieces(c, k).count() * WEIGHT[k.index()])
+        .sum()
+}
