@@ -8,7 +8,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "dama", version, about = "A draughts engine: Czech draughts and four historical games")]
+#[command(
+    name = "dama",
+    version,
+    about = "A draughts engine: Czech draughts and four historical games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -35,7 +39,12 @@ enum Command {
     },
 }
 
-fn run_perft<R: Rules>(depth: u32, fen: Option<&str>, divide: bool, bulk: bool) -> Result<(), String> {
+fn run_perft<R: Rules>(
+    depth: u32,
+    fen: Option<&str>,
+    divide: bool,
+    bulk: bool,
+) -> Result<(), String> {
     let pos: Position<R> = match fen {
         Some(f) => f.parse().map_err(|e| format!("bad --fen: {e}"))?,
         None => Position::start(),
@@ -57,7 +66,11 @@ fn run_perft<R: Rules>(depth: u32, fen: Option<&str>, divide: bool, bulk: bool) 
         perft::perft(&pos, depth, bulk)
     };
     let secs = t.elapsed().as_secs_f64();
-    let speed = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { 0.0 };
+    let speed = if secs > 0.0 {
+        nodes as f64 / secs / 1e6
+    } else {
+        0.0
+    };
     println!("nodes {nodes} time {secs:.3} speed {speed:.1}");
     Ok(())
 }
@@ -71,7 +84,9 @@ fn main() -> ExitCode {
             fen,
             divide,
             no_bulk,
-        }) => dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk)),
+        }) => {
+            dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
+        }
         None => Err("the protocol loop is not available yet".into()),
     };
     match result {

@@ -97,7 +97,10 @@ pub enum Illegal {
 }
 
 fn list(v: &[Square]) -> String {
-    v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A move text that could not be read, or a legal-looking one that is refused.
@@ -160,7 +163,10 @@ pub fn resolve<R: Rules>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, 
             return Err(Illegal::LightSquare(s));
         }
     }
-    let found: Vec<&Move<R>> = legal.iter().filter(|m| matches(m, squares, capture)).collect();
+    let found: Vec<&Move<R>> = legal
+        .iter()
+        .filter(|m| matches(m, squares, capture))
+        .collect();
     match found.len() {
         1 => return Ok(*found[0]),
         0 => {}
@@ -177,7 +183,12 @@ pub fn resolve<R: Rules>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, 
 }
 
 /// The reason no legal move matches.
-fn explain<R: Rules>(pos: &Position<R>, legal: &MoveList<R>, squares: &[Square], capture: bool) -> Illegal {
+fn explain<R: Rules>(
+    pos: &Position<R>,
+    legal: &MoveList<R>,
+    squares: &[Square],
+    capture: bool,
+) -> Illegal {
     let from = squares[0];
     let to = *squares.last().expect("at least two squares");
     let us = pos.side();
@@ -217,9 +228,9 @@ fn explain<R: Rules>(pos: &Position<R>, legal: &MoveList<R>, squares: &[Square],
                 return false;
             }
             let path = m.path();
-            path.iter()
-                .position(|&p| p == to)
-                .is_some_and(|i| i + 1 < path.len() && subsequence(&squares[1..squares.len() - 1], &path[..i]))
+            path.iter().position(|&p| p == to).is_some_and(|i| {
+                i + 1 < path.len() && subsequence(&squares[1..squares.len() - 1], &path[..i])
+            })
         });
         if stops_early {
             return Illegal::CaptureMustGoOn(to);

@@ -69,7 +69,11 @@ impl Counters {
         Counters {
             ply: self.ply + 1,
             since_capture: if capture { 0 } else { self.since_capture + 1 },
-            since_progress: if capture || man { 0 } else { self.since_progress + 1 },
+            since_progress: if capture || man {
+                0
+            } else {
+                self.since_progress + 1
+            },
             since_material: if material { 0 } else { self.since_material + 1 },
             material_mark: if material {
                 R::material_mark(after)
@@ -327,7 +331,9 @@ impl<R: Rules> Game<R> {
     }
     /// The current counters.
     pub fn counters(&self) -> Counters {
-        self.entries.last().map_or(self.start_counters, |e| e.counters)
+        self.entries
+            .last()
+            .map_or(self.start_counters, |e| e.counters)
     }
     /// The moves played, in order.
     pub fn moves(&self) -> impl Iterator<Item = &Move<R>> + '_ {
@@ -388,9 +394,9 @@ impl<R: Rules> Game<R> {
         let pos = *self.position();
         let legal = pos.legal_moves();
         let Some(found) = legal.iter().find(|x| *x == m && x.is_pass() == m.is_pass()) else {
-            return Err(GameError::Move(MoveError::Illegal(explain::Illegal::NoSuchMove(
-                m.to_string(),
-            ))));
+            return Err(GameError::Move(MoveError::Illegal(
+                explain::Illegal::NoSuchMove(m.to_string()),
+            )));
         };
         self.push(*found);
         Ok(())
@@ -456,7 +462,11 @@ impl<R: Rules> Game<R> {
     /// The start position's FEN with its counters (for saving).
     pub fn start_fen(&self) -> String {
         let mut s = self.start.to_setup();
-        s.counter = Some(self.start_counters.since_progress.min(self.start_counters.since_capture));
+        s.counter = Some(
+            self.start_counters
+                .since_progress
+                .min(self.start_counters.since_capture),
+        );
         s.fullmove = Some(self.start_counters.ply / 2 + 1);
         s.to_string()
     }
@@ -465,7 +475,11 @@ impl<R: Rules> Game<R> {
     pub fn fen(&self) -> String {
         let c = self.counters();
         let mut s = self.position().to_setup();
-        s.counter = Some(if R::REPETITION_DRAW { c.since_progress } else { c.since_capture });
+        s.counter = Some(if R::REPETITION_DRAW {
+            c.since_progress
+        } else {
+            c.since_capture
+        });
         s.fullmove = Some(c.ply / 2 + 1);
         s.to_string()
     }

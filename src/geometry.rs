@@ -227,7 +227,9 @@ pub const fn tables(l: Layout) -> Tables {
 }
 
 /// A board shape with its bit-set type.
-pub trait Geometry: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq + std::hash::Hash {
+pub trait Geometry:
+    'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq + std::hash::Hash
+{
     /// The bit-set type wide enough for the board.
     type B: Bits;
     /// The layout the tables were computed from.
@@ -355,10 +357,13 @@ mod tests {
     #[test]
     fn dark_board_has_32_squares_in_35_bits() {
         assert_eq!(Dark8x8::ALL.count_ones(), 32);
-        assert!(Dark8x8::ALL < 1 << 35);
+        const { assert!(Dark8x8::ALL < 1 << 35) };
         assert_eq!(Dark8x8::bit(sq("a2")), None);
         let a1 = Dark8x8::bit(sq("a1")).unwrap();
-        assert_eq!(Dark8x8::square(Dark8x8::next(a1, dir::NE).unwrap()), sq("b2"));
+        assert_eq!(
+            Dark8x8::square(Dark8x8::next(a1, dir::NE).unwrap()),
+            sq("b2")
+        );
         assert_eq!(Dark8x8::next(a1, dir::NW), None);
         let h2 = Dark8x8::bit(sq("h2")).unwrap();
         assert_eq!(Dark8x8::next(h2, dir::NE), None);

@@ -67,22 +67,35 @@ impl<R: Rules> Cx<R> {
     fn emit(&self, path: &Path, captured: BB<R>, out: &mut MoveList<R>) {
         let to = *path.last().expect("a capture lands somewhere") as u32;
         let promote = if self.last.has(to) { self.promo } else { None };
-        out.push(Move::from_bits(self.from, path, captured, self.kind, promote));
+        out.push(Move::from_bits(
+            self.from, path, captured, self.kind, promote,
+        ));
     }
 
     /// Short jumps (or knight double leaps) from `at`; true if any exists.
-    fn jump(&self, dirs: DirSet, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
+    fn jump(
+        &self,
+        dirs: DirSet,
+        at: u32,
+        captured: BB<R>,
+        path: &mut Path,
+        out: &mut MoveList<R>,
+    ) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
         for d in 0..16 {
             if dirs & (1 << d) == 0 {
                 continue;
             }
-            let Some(over) = R::Geo::next(at, d) else { continue };
+            let Some(over) = R::Geo::next(at, d) else {
+                continue;
+            };
             if !targets.has(over) {
                 continue;
             }
-            let Some(land) = R::Geo::next(over, d) else { continue };
+            let Some(land) = R::Geo::next(over, d) else {
+                continue;
+            };
             if !self.empty.has(land) {
                 continue;
             }
@@ -100,7 +113,14 @@ impl<R: Rules> Cx<R> {
     }
 
     /// Captures at a distance from `at`; true if any exists.
-    fn fly(&self, dirs: DirSet, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
+    fn fly(
+        &self,
+        dirs: DirSet,
+        at: u32,
+        captured: BB<R>,
+        path: &mut Path,
+        out: &mut MoveList<R>,
+    ) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
         for d in 0..16 {
@@ -170,11 +190,10 @@ fn merge_duplicates<R: Rules>(out: &mut MoveList<R>, start: usize) {
 #[inline(always)]
 fn jumpers<R: Rules>(pieces: BB<R>, dirs: DirSet, opp: BB<R>, empty: BB<R>) -> BB<R> {
     let mut any = BB::<R>::ZERO;
-    for d in 0..16 {
+    for (d, &back) in OPPOSITE.iter().enumerate() {
         if dirs & (1 << d) == 0 {
             continue;
         }
-        let back = OPPOSITE[d];
         any |= R::Geo::step(R::Geo::step(empty, back) & opp, back);
     }
     pieces & any
@@ -405,7 +424,8 @@ pub fn count_moves<R: Rules>(pos: &Position<R>) -> usize {
 pub fn capturers<R: Rules>(pos: &Position<R>) -> BB<R> {
     let mut l = MoveList::new();
     captures(pos, &mut l);
-    l.iter().fold(BB::<R>::ZERO, |a, m| a | BB::<R>::bit(m.from_bit()))
+    l.iter()
+        .fold(BB::<R>::ZERO, |a, m| a | BB::<R>::bit(m.from_bit()))
 }
 
 /// The colour's pieces that could capture if it were to move (ignoring filters).
@@ -413,5 +433,6 @@ pub fn pieces_that_can_capture<R: Rules>(pos: &Position<R>, c: Color) -> BB<R> {
     let p = pos.with_side(c);
     let mut l = MoveList::new();
     all_captures(&p, &mut l);
-    l.iter().fold(BB::<R>::ZERO, |a, m| a | BB::<R>::bit(m.from_bit()))
+    l.iter()
+        .fold(BB::<R>::ZERO, |a, m| a | BB::<R>::bit(m.from_bit()))
 }

@@ -126,7 +126,10 @@ impl<R: Rules> Move<R> {
     }
     /// The landing squares, in order (the destination last).
     pub fn path(&self) -> Vec<Square> {
-        self.path_bits().iter().map(|&b| R::Geo::square(b as u32)).collect()
+        self.path_bits()
+            .iter()
+            .map(|&b| R::Geo::square(b as u32))
+            .collect()
     }
     /// The squares of the captured pieces, in file-then-rank order.
     pub fn captured(&self) -> Vec<Square> {

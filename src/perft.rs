@@ -23,7 +23,9 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, bulk: bool) -> u64 {
     if depth == 1 {
         return list.len() as u64;
     }
-    list.iter().map(|m| perft(&pos.after(m), depth - 1, bulk)).sum()
+    list.iter()
+        .map(|m| perft(&pos.after(m), depth - 1, bulk))
+        .sum()
 }
 
 /// Perft split by root move: each legal move with its leaf count.

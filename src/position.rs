@@ -79,7 +79,11 @@ impl<R: Rules> Position<R> {
             color: [BB::<R>::ZERO; 2],
             kind: [BB::<R>::ZERO; 4],
             side,
-            key: if side == Color::Black { zobrist::SIDE } else { 0 },
+            key: if side == Color::Black {
+                zobrist::SIDE
+            } else {
+                0
+            },
             _r: PhantomData,
         }
     }
@@ -206,7 +210,11 @@ impl<R: Rules> Position<R> {
 
     /// The key computed from scratch (equals [`Position::key`] unless there is a bug).
     pub fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Color::Black { zobrist::SIDE } else { 0 };
+        let mut key = if self.side == Color::Black {
+            zobrist::SIDE
+        } else {
+            0
+        };
         for c in Color::ALL {
             for k in Kind::ALL {
                 for b in self.pieces(c, k).iter() {

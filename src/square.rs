@@ -77,6 +77,9 @@ impl FromStr for Square {
         if b.is_empty() {
             return Err(ParseSquareError::Empty);
         }
+        if !b[0].is_ascii() {
+            return Err(ParseSquareError::Malformed(s.to_string()));
+        }
         let fb = b[0].to_ascii_lowercase();
         let digits = &s[1..];
         if !fb.is_ascii_lowercase()

@@ -153,7 +153,11 @@ impl FromStr for Setup {
                         .trim()
                         .parse()
                         .map_err(|_| FenError::BadCounter(field.to_string()))?;
-                    let slot = if c == 'H' { &mut counter } else { &mut fullmove };
+                    let slot = if c == 'H' {
+                        &mut counter
+                    } else {
+                        &mut fullmove
+                    };
                     if slot.is_some() {
                         return Err(FenError::DuplicateField(c));
                     }
@@ -216,11 +220,29 @@ mod tests {
     #[test]
     fn errors() {
         assert!(matches!("".parse::<Setup>(), Err(FenError::Empty)));
-        assert!(matches!("X:W:B".parse::<Setup>(), Err(FenError::BadSide(_))));
-        assert!(matches!("W:Wa1".parse::<Setup>(), Err(FenError::MissingList(Color::Black))));
-        assert!(matches!("W:Wz1:B".parse::<Setup>(), Err(FenError::BadPiece { .. })));
-        assert!(matches!("W:WQa1:B".parse::<Setup>(), Err(FenError::BadKind { .. })));
-        assert!(matches!("W:W:B:Hx".parse::<Setup>(), Err(FenError::BadCounter(_))));
-        assert!(matches!("W:W:B:W".parse::<Setup>(), Err(FenError::DuplicateList(_))));
+        assert!(matches!(
+            "X:W:B".parse::<Setup>(),
+            Err(FenError::BadSide(_))
+        ));
+        assert!(matches!(
+            "W:Wa1".parse::<Setup>(),
+            Err(FenError::MissingList(Color::Black))
+        ));
+        assert!(matches!(
+            "W:Wz1:B".parse::<Setup>(),
+            Err(FenError::BadPiece { .. })
+        ));
+        assert!(matches!(
+            "W:WQa1:B".parse::<Setup>(),
+            Err(FenError::BadKind { .. })
+        ));
+        assert!(matches!(
+            "W:W:B:Hx".parse::<Setup>(),
+            Err(FenError::BadCounter(_))
+        ));
+        assert!(matches!(
+            "W:W:B:W".parse::<Setup>(),
+            Err(FenError::DuplicateList(_))
+        ));
     }
 }

@@ -69,10 +69,13 @@ impl FromStr for MoveText {
         }
         let mut squares = SmallVec::new();
         for part in t.split(['-', 'x', 'X', ':']) {
-            let sq = part.trim().parse().map_err(|reason| MoveTextError::BadSquare {
-                text: t.to_string(),
-                reason,
-            })?;
+            let sq = part
+                .trim()
+                .parse()
+                .map_err(|reason| MoveTextError::BadSquare {
+                    text: t.to_string(),
+                    reason,
+                })?;
             squares.push(sq);
         }
         if squares.len() < 2 {
@@ -109,7 +112,10 @@ mod tests {
     #[test]
     fn reads_forms() {
         assert_eq!("pass".parse::<MoveText>().unwrap(), MoveText::Pass);
-        assert_eq!("c3:e5:c7".parse::<MoveText>().unwrap().to_string(), "c3xe5xc7");
+        assert_eq!(
+            "c3:e5:c7".parse::<MoveText>().unwrap().to_string(),
+            "c3xe5xc7"
+        );
         assert_eq!(" c3-d4 ".parse::<MoveText>().unwrap().to_string(), "c3-d4");
         assert!("c3".parse::<MoveText>().is_err());
         assert!("c3-d4xe5".parse::<MoveText>().is_err());

@@ -61,7 +61,9 @@ impl Rules for Czech {
     fn material_mark(pos: &Position<Self>) -> bool {
         Color::ALL.into_iter().any(|c| {
             let own = pos.color(c);
-            own.count() == 1 && !(own & pos.kind(Kind::King)).is_empty() && (own & main_diagonal()) != 0
+            own.count() == 1
+                && !(own & pos.kind(Kind::King)).is_empty()
+                && (own & main_diagonal()) != 0
         })
     }
 

@@ -23,8 +23,18 @@ impl Rules for Gothic {
     type Geo = Full8x8;
     const VARIANT: Variant = Variant::Gothic;
     const KINDS: [bool; 4] = [true, true, false, false];
-    const MOTION: [Motion; 4] = [Motion::Step(MAN), Motion::Slide(QUEEN), Motion::None, Motion::None];
-    const CAPTURE: [Capture; 4] = [Capture::Jump(MAN), Capture::Fly(QUEEN), Capture::None, Capture::None];
+    const MOTION: [Motion; 4] = [
+        Motion::Step(MAN),
+        Motion::Slide(QUEEN),
+        Motion::None,
+        Motion::None,
+    ];
+    const CAPTURE: [Capture; 4] = [
+        Capture::Jump(MAN),
+        Capture::Fly(QUEEN),
+        Capture::None,
+        Capture::None,
+    ];
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
     const MAJORITY: bool = true;
     const PASSES: bool = true;
@@ -36,7 +46,12 @@ impl Rules for Gothic {
         "",
     ];
 
-    fn verdict(pos: &Position<Self>, c: &Counters, o: &GameOptions, has_move: bool) -> Option<Outcome> {
+    fn verdict(
+        pos: &Position<Self>,
+        c: &Counters,
+        o: &GameOptions,
+        has_move: bool,
+    ) -> Option<Outcome> {
         let us = pos.side();
         if pos.color(us).is_empty() {
             return Some(Outcome::win(!us, EndRule::NoPieces));
@@ -48,7 +63,12 @@ impl Rules for Gothic {
             return Some(more_pieces(pos, EndRule::BothBlocked));
         }
         if c.since_capture >= o.no_capture_limit {
-            return Some(more_pieces(pos, EndRule::NoCaptureLimit { plies: o.no_capture_limit }));
+            return Some(more_pieces(
+                pos,
+                EndRule::NoCaptureLimit {
+                    plies: o.no_capture_limit,
+                },
+            ));
         }
         None
     }

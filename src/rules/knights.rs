@@ -50,7 +50,12 @@ impl Rules for Knights {
         "",
     ];
 
-    fn verdict(pos: &Position<Self>, c: &Counters, o: &GameOptions, has_move: bool) -> Option<Outcome> {
+    fn verdict(
+        pos: &Position<Self>,
+        c: &Counters,
+        o: &GameOptions,
+        has_move: bool,
+    ) -> Option<Outcome> {
         let us = pos.side();
         if pos.color(us).is_empty() {
             return Some(Outcome::win(!us, EndRule::NoPieces));
@@ -59,7 +64,12 @@ impl Rules for Knights {
             return Some(Outcome::win(!us, EndRule::NoMoves));
         }
         if c.ply >= o.move_limit {
-            return Some(more_pieces(pos, EndRule::MoveLimit { plies: o.move_limit }));
+            return Some(more_pieces(
+                pos,
+                EndRule::MoveLimit {
+                    plies: o.move_limit,
+                },
+            ));
         }
         None
     }

@@ -51,7 +51,12 @@ impl Rules for Medieval {
         "a commander moves diagonally over any number of empty squares",
     ];
 
-    fn verdict(pos: &Position<Self>, c: &Counters, o: &GameOptions, has_move: bool) -> Option<Outcome> {
+    fn verdict(
+        pos: &Position<Self>,
+        c: &Counters,
+        o: &GameOptions,
+        has_move: bool,
+    ) -> Option<Outcome> {
         let us = pos.side();
         if pos.color(us).is_empty() {
             return Some(Outcome::win(!us, EndRule::NoPieces));
@@ -60,7 +65,9 @@ impl Rules for Medieval {
             return Some(Outcome::win(!us, EndRule::NoMoves));
         }
         if c.since_capture >= o.no_capture_limit {
-            let rule = EndRule::NoCaptureLimit { plies: o.no_capture_limit };
+            let rule = EndRule::NoCaptureLimit {
+                plies: o.no_capture_limit,
+            };
             let w = strength(pos, Color::White);
             let b = strength(pos, Color::Black);
             return Some(match w.cmp(&b) {

@@ -74,7 +74,12 @@ const fn flip_capture(c: Capture) -> Capture {
 pub const fn both_motions(m: [Motion; 4]) -> [[Motion; 4]; 2] {
     [
         m,
-        [flip_motion(m[0]), flip_motion(m[1]), flip_motion(m[2]), flip_motion(m[3])],
+        [
+            flip_motion(m[0]),
+            flip_motion(m[1]),
+            flip_motion(m[2]),
+            flip_motion(m[3]),
+        ],
     ]
 }
 
@@ -82,7 +87,12 @@ pub const fn both_motions(m: [Motion; 4]) -> [[Motion; 4]; 2] {
 pub const fn both_captures(c: [Capture; 4]) -> [[Capture; 4]; 2] {
     [
         c,
-        [flip_capture(c[0]), flip_capture(c[1]), flip_capture(c[2]), flip_capture(c[3])],
+        [
+            flip_capture(c[0]),
+            flip_capture(c[1]),
+            flip_capture(c[2]),
+            flip_capture(c[3]),
+        ],
     ]
 }
 
