@@ -426,9 +426,7 @@ impl<R: Rules> Game<R> {
 
     /// Takes back the last ply (and a resignation, if any).
     pub fn undo(&mut self) -> Result<Move<R>, GameError> {
-        if self.resigned.take().is_some() {
-            // Undoing a resignation alone would surprise; take back a ply too if there is one.
-        }
+        self.resigned = None;
         self.entries
             .pop()
             .map(|e| e.mv)

@@ -18,6 +18,7 @@
 //!     "B:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8");
 //! ```
 
+pub mod any;
 pub mod bitboard;
 pub mod explain;
 pub mod game;
@@ -29,10 +30,12 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod square;
 pub mod variant;
 pub mod zobrist;
 
+pub use any::{AnyGame, AnyResult, AnySearcher, MoveInfo};
 pub use explain::{Illegal, MoveError};
 pub use game::{EndRule, Game, GameOptions, GameResult, Outcome, Status};
 pub use moves::{Move, MoveList};
