@@ -84,6 +84,9 @@ pub struct Limits {
     pub infinite: bool,
     /// Time kept in reserve per move (communication lag).
     pub overhead: Duration,
+    /// Playing strength 1 (weakest, many mistakes) to 5 (strongest);
+    /// `None` plays at full strength within the other limits.
+    pub level: Option<u8>,
 }
 
 /// A progress report, sent after each completed iteration.
