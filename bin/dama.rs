@@ -37,6 +37,13 @@ enum Command {
         #[arg(long)]
         no_bulk: bool,
     },
+    /// Search fixed positions of every game to a fixed depth: nodes (a
+    /// signature of the search) and speed.
+    Bench {
+        /// Bench depth (Czech; the other games go less deep).
+        #[arg(long, default_value_t = dama::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
 }
 
 fn run_perft<R: Rules>(
@@ -87,6 +94,9 @@ fn main() -> ExitCode {
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
+        Some(Command::Bench { depth }) => dama::bench::run(depth, &mut std::io::stdout())
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
         None => Err("the protocol loop is not available yet".into()),
     };
     match result {

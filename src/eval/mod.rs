@@ -1,0 +1,269 @@
+//! Static evaluation: how good a position looks without searching, in
+//! hundredths of a man, from the side to move's point of view.
+//!
+//! Every game has its own file with its own numbers: the worth of each
+//! kind, a square table per kind (advancement and promotion distance,
+//! the back-rank guard, the centre, whatever the game rewards), a weight
+//! for mobility, and an `adjust` step for what tables cannot say (draw
+//! scaling in Czech endgames, the army count that decides a game at the
+//! no-capture limit). The shared machinery here turns those into
+//! per-bit tables once ([`Evaluator::new`]) so the evaluation itself is a
+//! loop over the pieces and a few set-wise counts.
+//!
+//! The numbers are meant to be read and tuned by hand: each is a named
+//! constant or a short function of file and rank, from White's side
+//! (rank 0 is a player's own back rank). Black's tables are the same
+//! turned half round the board, the symmetry of every start position.
+
+pub mod czech;
+pub mod gothic;
+pub mod knights;
+pub mod medieval;
+pub mod ossetian;
+
+use crate::bitboard::Bits;
+use crate::geometry::Geometry;
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::{Motion, Rules, BB};
+use crate::variant::Variant;
+
+/// The largest evaluation magnitude (well inside the search's win scores).
+pub const MAX_EVAL: i32 = 20_000;
+
+/// A game's evaluation numbers.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// Worth of each kind, by [`Kind::index`].
+    pub material: [i32; 4],
+    /// Bonus of a kind on a square (file, rank) for White, on a board of
+    /// (files, ranks); rank 0 is the own back rank.
+    pub square: fn(kind: Kind, file: i32, rank: i32, files: i32, ranks: i32) -> i32,
+    /// Bonus per empty square a kind could move to, by kind.
+    pub mobility: [i32; 4],
+    /// Bonus for having the move.
+    pub tempo: i32,
+}
+
+/// What the evaluation learns from the game record: how far away a
+/// counter rule is (it changes what material is worth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// Plies left before a counter rule ends the game (Czech: the
+    /// no-progress draw; Gothic, Medieval: the no-capture limit;
+    /// Knight's: the move limit). `None` when no such rule applies.
+    pub plies_left: Option<u32>,
+    /// The full length of that counter rule in plies.
+    pub limit: u32,
+}
+
+impl Context {
+    /// No counter rule in sight.
+    pub const NONE: Context = Context {
+        plies_left: None,
+        limit: 0,
+    };
+
+    /// How close the counter rule is, from 0 (just reset) to 256 (now).
+    #[inline]
+    pub fn urgency(&self) -> i32 {
+        match self.plies_left {
+            Some(left) if self.limit > 0 => {
+                256 - (left.min(self.limit) as i32 * 256 / self.limit as i32)
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The parameters of game `R`.
+pub fn params<R: Rules>() -> &'static Params {
+    match R::VARIANT {
+        Variant::Czech => &czech::PARAMS,
+        Variant::Gothic => &gothic::PARAMS,
+        Variant::Knights => &knights::PARAMS,
+        Variant::Ossetian => &ossetian::PARAMS,
+        Variant::Medieval => &medieval::PARAMS,
+    }
+}
+
+/// Per-bit tables of one game, material included.
+#[derive(Clone)]
+pub struct Evaluator<R: Rules> {
+    table: Box<[[[i16; 128]; 4]; 2]>,
+    params: &'static Params,
+    _r: std::marker::PhantomData<R>,
+}
+
+impl<R: Rules> Default for Evaluator<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Evaluator<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Evaluator<{}>", R::VARIANT)
+    }
+}
+
+impl<R: Rules> Evaluator<R> {
+    /// Builds the tables of game `R`.
+    pub fn new() -> Self {
+        let p = params::<R>();
+        let files = R::Geo::files() as i32;
+        let ranks = R::Geo::ranks() as i32;
+        let mut table = Box::new([[[0i16; 128]; 4]; 2]);
+        for b in R::Geo::ALL.iter() {
+            let sq = R::Geo::square(b);
+            let (f, r) = (sq.file() as i32, sq.rank() as i32);
+            for k in Kind::ALL {
+                if !R::KINDS[k.index()] {
+                    continue;
+                }
+                let white = p.material[k.index()] + (p.square)(k, f, r, files, ranks);
+                let black = p.material[k.index()]
+                    + (p.square)(k, files - 1 - f, ranks - 1 - r, files, ranks);
+                table[0][k.index()][b as usize] = white as i16;
+                table[1][k.index()][b as usize] = black as i16;
+            }
+        }
+        Evaluator {
+            table,
+            params: p,
+            _r: std::marker::PhantomData,
+        }
+    }
+
+    /// Material and squares of one side.
+    #[inline(always)]
+    fn side_sum(&self, pos: &Position<R>, c: Color) -> i32 {
+        let t = &self.table[c.index()];
+        let mut s = 0i32;
+        for k in Kind::ALL {
+            if !R::KINDS[k.index()] {
+                continue;
+            }
+            let tk = &t[k.index()];
+            for b in pos.pieces(c, k).iter() {
+                s += tk[b as usize] as i32;
+            }
+        }
+        s
+    }
+
+    /// The evaluation from White's point of view, before the game's adjustment.
+    #[inline]
+    pub fn white_raw(&self, pos: &Position<R>) -> i32 {
+        let mut s = self.side_sum(pos, Color::White) - self.side_sum(pos, Color::Black);
+        if self.params.mobility.iter().any(|&w| w != 0) {
+            let empty = !pos.occupied() & R::Geo::ALL;
+            s += mobility(pos, Color::White, empty, &self.params.mobility)
+                - mobility(pos, Color::Black, empty, &self.params.mobility);
+        }
+        s
+    }
+
+    /// The evaluation from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position<R>, cx: &Context) -> i32 {
+        let raw = self.white_raw(pos);
+        let white = match R::VARIANT {
+            Variant::Czech => czech::adjust(pos, raw, cx),
+            Variant::Gothic => gothic::adjust(pos, raw, cx),
+            Variant::Knights => knights::adjust(pos, raw, cx),
+            Variant::Ossetian => ossetian::adjust(pos, raw, cx),
+            Variant::Medieval => medieval::adjust(pos, raw, cx),
+        };
+        let s = match pos.side() {
+            Color::White => white,
+            Color::Black => -white,
+        } + self.params.tempo;
+        s.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+/// Weighted count of the empty squares each piece of `c` could move to.
+#[inline]
+fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -> i32 {
+    let mut s = 0;
+    for k in Kind::ALL {
+        if !R::KINDS[k.index()] || w[k.index()] == 0 {
+            continue;
+        }
+        let pieces = pos.pieces(c, k);
+        if pieces.is_empty() {
+            continue;
+        }
+        let mut n = 0u32;
+        match R::MOTIONS[c.index()][k.index()] {
+            Motion::None => {}
+            Motion::Step(dirs) => {
+                for d in 0..16 {
+                    if dirs & (1 << d) != 0 {
+                        n += (R::Geo::step(pieces, d) & empty).count();
+                    }
+                }
+            }
+            Motion::Slide(dirs) => {
+                for d in 0..16 {
+                    if dirs & (1 << d) == 0 {
+                        continue;
+                    }
+                    let mut front = R::Geo::step(pieces, d) & empty;
+                    while !front.is_empty() {
+                        n += front.count();
+                        front = R::Geo::step(front, d) & empty;
+                    }
+                }
+            }
+        }
+        s += n as i32 * w[k.index()];
+    }
+    s
+}
+
+/// The plain (unweighted) count of pieces: White's minus Black's.
+#[inline]
+pub(crate) fn piece_diff<R: Rules>(pos: &Position<R>) -> i32 {
+    pos.count(Color::White) as i32 - pos.count(Color::Black) as i32
+}
+
+/// Evaluates a single position of game `R` with fresh tables (convenient,
+/// not fast: the search keeps its [`Evaluator`]).
+pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
+    Evaluator::<R>::new().evaluate(pos, &Context::NONE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Czech, Gothic, Knights, Medieval, Ossetian};
+
+    fn symmetric_start<R: Rules>() {
+        let e = Evaluator::<R>::new();
+        let pos = Position::<R>::start();
+        // Start positions are symmetric: only the tempo separates the sides.
+        assert_eq!(e.white_raw(&pos), 0, "{} start should be level", R::VARIANT);
+    }
+
+    #[test]
+    fn start_positions_are_level() {
+        symmetric_start::<Czech>();
+        symmetric_start::<Gothic>();
+        symmetric_start::<Knights>();
+        symmetric_start::<Ossetian>();
+        symmetric_start::<Medieval>();
+    }
+
+    #[test]
+    fn a_man_more_is_better() {
+        let e = Evaluator::<Czech>::new();
+        let up: Position<Czech> = "W:Wc3,e3,g3:Bd6,f6".parse().unwrap();
+        let level: Position<Czech> = "W:Wc3,e3:Bd6,f6".parse().unwrap();
+        assert!(e.evaluate(&up, &Context::NONE) > e.evaluate(&level, &Context::NONE) + 50);
+        // The same from Black's side: worse for Black to move.
+        let up_b = up.with_side(Color::Black);
+        assert!(e.evaluate(&up_b, &Context::NONE) < -50);
+    }
+}
