@@ -43,6 +43,9 @@ enum Command {
         /// Bench depth (Czech; the other games go less deep).
         #[arg(long, default_value_t = dama::bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Only this game.
+        #[arg(long)]
+        variant: Option<Variant>,
     },
 }
 
@@ -94,9 +97,11 @@ fn main() -> ExitCode {
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
-        Some(Command::Bench { depth }) => dama::bench::run(depth, &mut std::io::stdout())
-            .map(|_| ())
-            .map_err(|e| e.to_string()),
+        Some(Command::Bench { depth, variant }) => {
+            dama::bench::run(depth, variant, &mut std::io::stdout())
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
         None => Err("the protocol loop is not available yet".into()),
     };
     match result {

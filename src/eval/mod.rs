@@ -152,22 +152,29 @@ impl<R: Rules> Evaluator<R> {
         s
     }
 
-    /// The evaluation from White's point of view, before the game's adjustment.
+    /// The evaluation from White's point of view, before the game's
+    /// adjustment, and whether each side has a non-capturing move.
     #[inline]
-    pub fn white_raw(&self, pos: &Position<R>) -> i32 {
-        let mut s = self.side_sum(pos, Color::White) - self.side_sum(pos, Color::Black);
-        if self.params.mobility.iter().any(|&w| w != 0) {
-            let empty = !pos.occupied() & R::Geo::ALL;
-            s += mobility(pos, Color::White, empty, &self.params.mobility)
-                - mobility(pos, Color::Black, empty, &self.params.mobility);
-        }
-        s
+    pub fn white_raw(&self, pos: &Position<R>) -> (i32, [bool; 2]) {
+        let empty = !pos.occupied() & R::Geo::ALL;
+        let (mw, nw) = mobility(pos, Color::White, empty, &self.params.mobility);
+        let (mb, nb) = mobility(pos, Color::Black, empty, &self.params.mobility);
+        let s = self.side_sum(pos, Color::White) - self.side_sum(pos, Color::Black) + mw - mb;
+        (s, [nw > 0, nb > 0])
     }
 
     /// The evaluation from the side to move's point of view.
     #[inline]
     pub fn evaluate(&self, pos: &Position<R>, cx: &Context) -> i32 {
-        let raw = self.white_raw(pos);
+        self.evaluate_and_steps(pos, cx).0
+    }
+
+    /// The evaluation from the side to move's point of view, and whether
+    /// the side to move has a non-capturing move (the search needs to
+    /// know, and mobility counts them anyway).
+    #[inline]
+    pub fn evaluate_and_steps(&self, pos: &Position<R>, cx: &Context) -> (i32, bool) {
+        let (raw, steps) = self.white_raw(pos);
         let white = match R::VARIANT {
             Variant::Czech => czech::adjust(pos, raw, cx),
             Variant::Gothic => gothic::adjust(pos, raw, cx),
@@ -179,16 +186,18 @@ impl<R: Rules> Evaluator<R> {
             Color::White => white,
             Color::Black => -white,
         } + self.params.tempo;
-        s.clamp(-MAX_EVAL, MAX_EVAL)
+        (s.clamp(-MAX_EVAL, MAX_EVAL), steps[pos.side().index()])
     }
 }
 
-/// Weighted count of the empty squares each piece of `c` could move to.
+/// The empty squares the pieces of `c` could step or slide to: the
+/// weighted sum and the plain count.
 #[inline]
-fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -> i32 {
+fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -> (i32, u32) {
     let mut s = 0;
+    let mut total = 0;
     for k in Kind::ALL {
-        if !R::KINDS[k.index()] || w[k.index()] == 0 {
+        if !R::KINDS[k.index()] {
             continue;
         }
         let pieces = pos.pieces(c, k);
@@ -219,8 +228,9 @@ fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -
             }
         }
         s += n as i32 * w[k.index()];
+        total += n;
     }
-    s
+    (s, total)
 }
 
 /// The plain (unweighted) count of pieces: White's minus Black's.
@@ -244,7 +254,12 @@ mod tests {
         let e = Evaluator::<R>::new();
         let pos = Position::<R>::start();
         // Start positions are symmetric: only the tempo separates the sides.
-        assert_eq!(e.white_raw(&pos), 0, "{} start should be level", R::VARIANT);
+        assert_eq!(
+            e.white_raw(&pos).0,
+            0,
+            "{} start should be level",
+            R::VARIANT
+        );
     }
 
     #[test]

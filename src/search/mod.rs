@@ -328,6 +328,7 @@ impl<R: Rules> Searcher<R> {
             root_depth: 1,
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            scratch: vec![Vec::with_capacity(64); MAX_PLY],
         };
 
         // Root moves, first ordered by a one-ply look.
@@ -341,7 +342,7 @@ impl<R: Rules> Searcher<R> {
                     idx: i,
                     score: -w.static_eval(&child, &c),
                     exact: false,
-                    pv: vec![i as u8],
+                    pv: vec![i as u16],
                 }
             })
             .collect();
@@ -509,7 +510,7 @@ impl<R: Rules> Searcher<R> {
 }
 
 /// The moves of a line of move indices from `pos`.
-fn w_moves<R: Rules>(pos: &Position<R>, line: &[u8]) -> Vec<Move<R>> {
+fn w_moves<R: Rules>(pos: &Position<R>, line: &[u16]) -> Vec<Move<R>> {
     let mut out = Vec::with_capacity(line.len());
     let mut p = *pos;
     for &i in line {
@@ -531,7 +532,7 @@ struct RootMove {
     /// Whether `score` is exact.
     exact: bool,
     /// Its line, as move indices, this move first.
-    pv: Vec<u8>,
+    pv: Vec<u16>,
 }
 
 /// The score of a finished game for the side to move at `ply`.
@@ -591,8 +592,10 @@ struct Worker<'a, R: Rules> {
     stopped: bool,
     seldepth: usize,
     root_depth: i32,
-    pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
+    pv: Box<[[u16; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Move-ordering keys of each ply (kept to save allocations).
+    scratch: Vec<Vec<i64>>,
 }
 
 impl<R: Rules> Worker<'_, R> {
@@ -689,7 +692,7 @@ impl<R: Rules> Worker<'_, R> {
     }
 
     /// The moves of a line of indices.
-    fn moves_of(&self, pos: &Position<R>, line: &[u8]) -> Vec<Move<R>> {
+    fn moves_of(&self, pos: &Position<R>, line: &[u16]) -> Vec<Move<R>> {
         w_moves(pos, line)
     }
 
@@ -759,7 +762,7 @@ impl<R: Rules> Worker<'_, R> {
             r.exact = in_window && (i == 0 || s > bar || lines > 1);
             if r.exact || s >= beta {
                 r.pv.clear();
-                r.pv.push(r.idx as u8);
+                r.pv.push(r.idx as u16);
                 let n = self.pv_len[1];
                 r.pv.extend_from_slice(&self.pv[1][..n]);
             }
@@ -816,17 +819,39 @@ impl<R: Rules> Worker<'_, R> {
             return self.static_eval(pos, cnt);
         }
 
+        // The table first: its answer may save generating the moves (a
+        // finished game is never stored, so a hit is a position in play).
+        let key = pos.key() ^ self.rule_key(pos, cnt);
+        let mut hash_move = None;
+        if depth > 0 {
+            if let Some(h) = self.tt.probe(key) {
+                hash_move = h.mv;
+                if !PV && h.depth >= depth {
+                    let s = from_tt(h.score, ply);
+                    let cut = match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    };
+                    if cut {
+                        return s;
+                    }
+                }
+            }
+        }
+
         let mut list = MoveList::<R>::new();
         movegen::captures(pos, &mut list);
         if list.is_empty() {
             if depth <= 0 {
                 // A quiet position at the horizon: the game may be over,
                 // otherwise the evaluation says what it is worth.
-                let has_move = movegen::can_move(pos) || (R::PASSES && movegen::must_pass(pos));
+                let (eval, steps) = self.eval.evaluate_and_steps(pos, &self.context(cnt));
+                let has_move = steps || (R::PASSES && movegen::must_pass(pos));
                 if let Some(o) = R::verdict(pos, cnt, &self.options, has_move) {
                     return outcome_score(o, pos, ply);
                 }
-                return self.static_eval(pos, cnt);
+                return eval;
             }
             movegen::quiet_moves(pos, &mut list);
             if R::PASSES && list.is_empty() && movegen::must_pass(pos) {
@@ -846,15 +871,15 @@ impl<R: Rules> Worker<'_, R> {
 
         let n = list.len();
         let captures = list[0].is_capture();
-        let mut order: SmallVec<[u8; 64]> = (0..n as u8).collect();
-        let mut scores: SmallVec<[i32; 64]> = SmallVec::from_elem(0, n);
+        let hash_move = hash_move.filter(|&i| i < n);
+        let mut keys = std::mem::take(&mut self.scratch[ply]);
+        self.heur.order(pos, &list, hash_move, ply, &mut keys);
 
         if depth <= 0 {
             // Captures at the horizon: forced, so searched to the end.
-            self.heur.score(pos, &list, None, ply, &mut scores);
             let mut best = -INF;
             for i in 0..n {
-                let idx = pick(&mut order, &mut scores, i) as usize;
+                let idx = pick(&mut keys, i);
                 let m = &list[idx];
                 let child = pos.after(m);
                 let c = cnt.after(m, &child);
@@ -862,7 +887,7 @@ impl<R: Rules> Worker<'_, R> {
                 let s = -self.node::<PV>(&child, &c, 0, ply + 1, -beta, -alpha);
                 self.keys.pop();
                 if self.stopped {
-                    return 0;
+                    break;
                 }
                 if s > best {
                     best = s;
@@ -877,24 +902,8 @@ impl<R: Rules> Worker<'_, R> {
                     }
                 }
             }
+            self.scratch[ply] = keys;
             return best;
-        }
-
-        let key = pos.key() ^ self.rule_key(pos, cnt);
-        let mut hash_move = None;
-        if let Some(h) = self.tt.probe(key) {
-            hash_move = h.mv.filter(|&i| i < n);
-            if !PV && h.depth >= depth {
-                let s = from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
         }
 
         // A forced move costs no depth (within reason).
@@ -904,13 +913,12 @@ impl<R: Rules> Worker<'_, R> {
             depth - 1
         };
 
-        self.heur.score(pos, &list, hash_move, ply, &mut scores);
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_idx = None;
-        let mut quiets: SmallVec<[u8; 64]> = SmallVec::new();
+        let mut quiets: SmallVec<[u16; 64]> = SmallVec::new();
         for i in 0..n {
-            let idx = pick(&mut order, &mut scores, i) as usize;
+            let idx = pick(&mut keys, i);
             let m = &list[idx];
             let child = pos.after(m);
             let c = cnt.after(m, &child);
@@ -946,6 +954,7 @@ impl<R: Rules> Worker<'_, R> {
             };
             self.keys.pop();
             if self.stopped {
+                self.scratch[ply] = keys;
                 return 0;
             }
             if s > best {
@@ -966,9 +975,10 @@ impl<R: Rules> Worker<'_, R> {
                 }
             }
             if !captures {
-                quiets.push(idx as u8);
+                quiets.push(idx as u16);
             }
         }
+        self.scratch[ply] = keys;
 
         let bound = if best >= beta {
             Bound::Lower
@@ -986,7 +996,7 @@ impl<R: Rules> Worker<'_, R> {
     fn update_pv(&mut self, ply: usize, idx: usize) {
         let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
         let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply][0] = idx as u8;
+        head[ply][0] = idx as u16;
         head[ply][1..=n].copy_from_slice(&tail[0][..n]);
         self.pv_len[ply] = n + 1;
     }

@@ -118,19 +118,21 @@ impl Heuristics {
         self.killers[ply].contains(&s)
     }
 
-    /// Scores every move for ordering (higher first). `hash` is the index
-    /// of the transposition table's move.
-    pub fn score<R: Rules>(
+    /// Scores every move for ordering (higher first) into `out`, one
+    /// key per move: the score in the high bits, the move's index in the
+    /// low 16 (see [`pick`]). `hash` is the index of the table's move.
+    pub fn order<R: Rules>(
         &self,
         pos: &Position<R>,
         moves: &[Move<R>],
         hash: Option<usize>,
         ply: usize,
-        out: &mut [i32],
+        out: &mut Vec<i64>,
     ) {
+        out.clear();
         let k = self.killers[ply];
         for (i, m) in moves.iter().enumerate() {
-            out[i] = if Some(i) == hash {
+            let score = if Some(i) == hash {
                 HASH_MOVE
             } else if m.is_capture() {
                 let kings = (m.captured_bits() & !pos.kind(Kind::Man)).count() as i32;
@@ -150,21 +152,22 @@ impl Heuristics {
                     self.history(pos, m)
                 }
             };
+            // Equal scores keep generation order (lower index first).
+            out.push((score as i64) << 16 | (0xffff - i as i64));
         }
     }
 }
 
-/// Picks the best-scored item among `items[from..]` (scored by
-/// `scores`), swaps it to `from` (in both slices) and returns it.
+/// Moves the highest key of `keys[from..]` to `from` and returns its
+/// move index (keys made by [`Heuristics::order`]).
 #[inline(always)]
-pub fn pick<T: Copy>(items: &mut [T], scores: &mut [i32], from: usize) -> T {
+pub fn pick(keys: &mut [i64], from: usize) -> usize {
     let mut best = from;
-    for i in from + 1..scores.len() {
-        if scores[i] > scores[best] {
+    for i in from + 1..keys.len() {
+        if keys[i] > keys[best] {
             best = i;
         }
     }
-    items.swap(from, best);
-    scores.swap(from, best);
-    items[from]
+    keys.swap(from, best);
+    0xffff - (keys[from] & 0xffff) as usize
 }

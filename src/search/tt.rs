@@ -5,7 +5,7 @@
 //! probe touches one line. The bucket is chosen by the high bits of the
 //! key (a multiply, so any table size works) and the entry is recognised
 //! by the low 32 bits. The move is stored as its index in the position's
-//! generated move list (generation is deterministic), which is one byte
+//! generated move list (generation is deterministic), which is two bytes
 //! whatever the game.
 //!
 //! Replacement: the entry of the same position is overwritten unless it
@@ -36,12 +36,11 @@ struct Entry {
     /// The static evaluation.
     eval: i16,
     /// Index of the best move in the generated list, plus one (0: none).
-    mv: u8,
+    mv: u16,
     /// Remaining depth of the search that stored it.
     depth: u8,
     /// Bound in bits 0–1 (0: empty), generation in bits 2–7.
     flags: u8,
-    _pad: u8,
 }
 
 const _: () = assert!(size_of::<Entry>() == 12);
@@ -184,7 +183,7 @@ impl Table {
         {
             // A deeper result of this search: keep it, but learn the move.
             if let Some(m) = mv {
-                e.mv = (m + 1).min(255) as u8;
+                e.mv = (m + 1).min(u16::MAX as usize) as u16;
             }
             return;
         }
@@ -196,11 +195,10 @@ impl Table {
             mv: if keep_move {
                 e.mv
             } else {
-                mv.map_or(0, |m| (m + 1).min(255) as u8)
+                mv.map_or(0, |m| (m + 1).min(u16::MAX as usize) as u16)
             },
             depth: depth as u8,
             flags: (generation << 2) | bound as u8,
-            _pad: 0,
         };
     }
 
