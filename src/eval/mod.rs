@@ -23,6 +23,7 @@ pub mod ossetian;
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
+use crate::moves::Move;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::{Motion, Rules, BB};
@@ -152,29 +153,71 @@ impl<R: Rules> Evaluator<R> {
         s
     }
 
+    /// Material and squares, White's sum minus Black's: the part of the
+    /// evaluation a move changes only where it moves and captures, so
+    /// the search keeps it up to date with [`Evaluator::psq_delta`].
+    pub fn psq(&self, pos: &Position<R>) -> i32 {
+        self.side_sum(pos, Color::White) - self.side_sum(pos, Color::Black)
+    }
+
+    /// How much [`Evaluator::psq`] changes when `m` is played in `pos`.
+    #[inline(always)]
+    pub fn psq_delta(&self, pos: &Position<R>, m: &Move<R>) -> i32 {
+        if m.is_pass() {
+            return 0;
+        }
+        let us = pos.side();
+        let t = &self.table[us.index()];
+        let k = m.kind();
+        let nk = m.promotion().unwrap_or(k);
+        let mut d = t[nk.index()][m.to_bit() as usize] as i32
+            - t[k.index()][m.from_bit() as usize] as i32;
+        let caps = m.captured_bits();
+        if !caps.is_empty() {
+            let th = &self.table[(!us).index()];
+            for kind in Kind::ALL {
+                if !R::KINDS[kind.index()] {
+                    continue;
+                }
+                for b in (caps & pos.kind(kind)).iter() {
+                    d += th[kind.index()][b as usize] as i32;
+                }
+            }
+        }
+        match us {
+            Color::White => d,
+            Color::Black => -d,
+        }
+    }
+
     /// The evaluation from White's point of view, before the game's
     /// adjustment, and whether each side has a non-capturing move.
     #[inline]
     pub fn white_raw(&self, pos: &Position<R>) -> (i32, [bool; 2]) {
+        self.white_raw_with(pos, self.psq(pos))
+    }
+
+    #[inline(always)]
+    fn white_raw_with(&self, pos: &Position<R>, psq: i32) -> (i32, [bool; 2]) {
         let empty = !pos.occupied() & R::Geo::ALL;
         let (mw, nw) = mobility(pos, Color::White, empty, &self.params.mobility);
         let (mb, nb) = mobility(pos, Color::Black, empty, &self.params.mobility);
-        let s = self.side_sum(pos, Color::White) - self.side_sum(pos, Color::Black) + mw - mb;
-        (s, [nw > 0, nb > 0])
+        (psq + mw - mb, [nw > 0, nb > 0])
     }
 
     /// The evaluation from the side to move's point of view.
     #[inline]
     pub fn evaluate(&self, pos: &Position<R>, cx: &Context) -> i32 {
-        self.evaluate_and_steps(pos, cx).0
+        self.evaluate_and_steps(pos, self.psq(pos), cx).0
     }
 
-    /// The evaluation from the side to move's point of view, and whether
-    /// the side to move has a non-capturing move (the search needs to
-    /// know, and mobility counts them anyway).
+    /// The evaluation from the side to move's point of view, given the
+    /// position's [`Evaluator::psq`], and whether the side to move has a
+    /// non-capturing move (the search needs to know, and mobility counts
+    /// them anyway).
     #[inline]
-    pub fn evaluate_and_steps(&self, pos: &Position<R>, cx: &Context) -> (i32, bool) {
-        let (raw, steps) = self.white_raw(pos);
+    pub fn evaluate_and_steps(&self, pos: &Position<R>, psq: i32, cx: &Context) -> (i32, bool) {
+        let (raw, steps) = self.white_raw_with(pos, psq);
         let white = match R::VARIANT {
             Variant::Czech => czech::adjust(pos, raw, cx),
             Variant::Gothic => gothic::adjust(pos, raw, cx),
@@ -269,6 +312,33 @@ mod tests {
         symmetric_start::<Knights>();
         symmetric_start::<Ossetian>();
         symmetric_start::<Medieval>();
+    }
+
+    fn deltas_add_up<R: Rules>() {
+        let e = Evaluator::<R>::new();
+        let mut pos = Position::<R>::start();
+        let mut psq = e.psq(&pos);
+        let mut seed = 7u64;
+        for _ in 0..200 {
+            let l = pos.legal_moves();
+            if l.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let m = l[(seed >> 33) as usize % l.len()];
+            psq += e.psq_delta(&pos, &m);
+            pos.play(&m);
+            assert_eq!(psq, e.psq(&pos), "{} after {m}", R::VARIANT);
+        }
+    }
+
+    #[test]
+    fn incremental_sums_match() {
+        deltas_add_up::<Czech>();
+        deltas_add_up::<Gothic>();
+        deltas_add_up::<Knights>();
+        deltas_add_up::<Ossetian>();
+        deltas_add_up::<Medieval>();
     }
 
     #[test]

@@ -720,9 +720,10 @@ impl<R: Rules> Worker<'_, R> {
             let child = pos.after(m);
             let c = counters.after(m, &child);
             let d = if single { depth } else { depth - 1 };
+            let p = self.eval.psq(&child);
             self.keys.push(child.key());
             let s = if i == 0 {
-                -self.node::<true>(&child, &c, d, 1, -beta, -alpha)
+                -self.node::<true>(&child, &c, p, d, 1, -beta, -alpha)
             } else {
                 // The bar a move must clear to matter: the best so far,
                 // or lower when near-best moves (a level's margin) or
@@ -739,10 +740,10 @@ impl<R: Rules> Worker<'_, R> {
                 let mut s = if t <= -INF {
                     -INF
                 } else {
-                    -self.node::<false>(&child, &c, d, 1, -t - 1, -t)
+                    -self.node::<false>(&child, &c, p, d, 1, -t - 1, -t)
                 };
                 if !self.stopped && s > t && s < beta {
-                    s = -self.node::<true>(&child, &c, d, 1, -beta, -t);
+                    s = -self.node::<true>(&child, &c, p, d, 1, -beta, -t);
                 }
                 s
             };
@@ -790,10 +791,12 @@ impl<R: Rules> Worker<'_, R> {
 
     /// Alpha-beta search of one node (`PV`: a node of the principal
     /// variation, with a full window). `depth` ≤ 0 searches captures only.
+    #[allow(clippy::too_many_arguments)]
     fn node<const PV: bool>(
         &mut self,
         pos: &Position<R>,
         cnt: &Counters,
+        psq: i32,
         depth: i32,
         ply: usize,
         mut alpha: i32,
@@ -816,7 +819,7 @@ impl<R: Rules> Worker<'_, R> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos, cnt);
+            return self.eval.evaluate_and_steps(pos, psq, &self.context(cnt)).0;
         }
 
         // The table first: its answer may save generating the moves (a
@@ -846,7 +849,7 @@ impl<R: Rules> Worker<'_, R> {
             if depth <= 0 {
                 // A quiet position at the horizon: the game may be over,
                 // otherwise the evaluation says what it is worth.
-                let (eval, steps) = self.eval.evaluate_and_steps(pos, &self.context(cnt));
+                let (eval, steps) = self.eval.evaluate_and_steps(pos, psq, &self.context(cnt));
                 let has_move = steps || (R::PASSES && movegen::must_pass(pos));
                 if let Some(o) = R::verdict(pos, cnt, &self.options, has_move) {
                     return outcome_score(o, pos, ply);
@@ -883,8 +886,9 @@ impl<R: Rules> Worker<'_, R> {
                 let m = &list[idx];
                 let child = pos.after(m);
                 let c = cnt.after(m, &child);
+                let p = psq + self.eval.psq_delta(pos, m);
                 self.keys.push(child.key());
-                let s = -self.node::<PV>(&child, &c, 0, ply + 1, -beta, -alpha);
+                let s = -self.node::<PV>(&child, &c, p, 0, ply + 1, -beta, -alpha);
                 self.keys.pop();
                 if self.stopped {
                     break;
@@ -922,9 +926,10 @@ impl<R: Rules> Worker<'_, R> {
             let m = &list[idx];
             let child = pos.after(m);
             let c = cnt.after(m, &child);
+            let p = psq + self.eval.psq_delta(pos, m);
             self.keys.push(child.key());
             let s = if i == 0 {
-                -self.node::<PV>(&child, &c, new_depth, ply + 1, -beta, -alpha)
+                -self.node::<PV>(&child, &c, p, new_depth, ply + 1, -beta, -alpha)
             } else {
                 let reduce = if depth >= 3
                     && !captures
@@ -939,16 +944,17 @@ impl<R: Rules> Worker<'_, R> {
                 let mut s = -self.node::<false>(
                     &child,
                     &c,
+                    p,
                     new_depth - reduce,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
                 );
                 if reduce > 0 && s > alpha && !self.stopped {
-                    s = -self.node::<false>(&child, &c, new_depth, ply + 1, -alpha - 1, -alpha);
+                    s = -self.node::<false>(&child, &c, p, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if PV && s > alpha && s < beta && !self.stopped {
-                    s = -self.node::<true>(&child, &c, new_depth, ply + 1, -beta, -alpha);
+                    s = -self.node::<true>(&child, &c, p, new_depth, ply + 1, -beta, -alpha);
                 }
                 s
             };
