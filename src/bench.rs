@@ -160,7 +160,14 @@ pub fn run(
         .into_iter()
         .filter(|v| only.is_none_or(|o| o == *v))
     {
-        let b = run_game(v, depth, 16);
+        let b = run_game(
+            v,
+            depth,
+            std::env::var("BENCH_HASH")
+                .ok()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(16),
+        );
         write!(
             out,
             "{:<9} depth {:>2} positions {:>2} nodes {:>10} time {:>7.3} nps {:>9}",

@@ -170,8 +170,8 @@ impl<R: Rules> Evaluator<R> {
         let t = &self.table[us.index()];
         let k = m.kind();
         let nk = m.promotion().unwrap_or(k);
-        let mut d = t[nk.index()][m.to_bit() as usize] as i32
-            - t[k.index()][m.from_bit() as usize] as i32;
+        let mut d =
+            t[nk.index()][m.to_bit() as usize] as i32 - t[k.index()][m.from_bit() as usize] as i32;
         let caps = m.captured_bits();
         if !caps.is_empty() {
             let th = &self.table[(!us).index()];
@@ -235,45 +235,57 @@ impl<R: Rules> Evaluator<R> {
 
 /// The empty squares the pieces of `c` could step or slide to: the
 /// weighted sum and the plain count.
-#[inline]
+#[inline(always)]
 fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -> (i32, u32) {
-    let mut s = 0;
-    let mut total = 0;
-    for k in Kind::ALL {
-        if !R::KINDS[k.index()] {
-            continue;
-        }
-        let pieces = pos.pieces(c, k);
-        if pieces.is_empty() {
-            continue;
-        }
-        let mut n = 0u32;
-        match R::MOTIONS[c.index()][k.index()] {
-            Motion::None => {}
-            Motion::Step(dirs) => {
-                for d in 0..16 {
-                    if dirs & (1 << d) != 0 {
-                        n += (R::Geo::step(pieces, d) & empty).count();
-                    }
-                }
-            }
-            Motion::Slide(dirs) => {
-                for d in 0..16 {
-                    if dirs & (1 << d) == 0 {
-                        continue;
-                    }
-                    let mut front = R::Geo::step(pieces, d) & empty;
-                    while !front.is_empty() {
-                        n += front.count();
-                        front = R::Geo::step(front, d) & empty;
-                    }
-                }
-            }
-        }
-        s += n as i32 * w[k.index()];
-        total += n;
+    // One call per kind, so that each kind's motion is a constant.
+    let (s0, n0) = kind_mobility(pos, c, Kind::Man, empty, w);
+    let (s1, n1) = kind_mobility(pos, c, Kind::King, empty, w);
+    let (s2, n2) = kind_mobility(pos, c, Kind::Knight, empty, w);
+    let (s3, n3) = kind_mobility(pos, c, Kind::Commander, empty, w);
+    (s0 + s1 + s2 + s3, n0 + n1 + n2 + n3)
+}
+
+#[inline(always)]
+fn kind_mobility<R: Rules>(
+    pos: &Position<R>,
+    c: Color,
+    k: Kind,
+    empty: BB<R>,
+    w: &[i32; 4],
+) -> (i32, u32) {
+    if !R::KINDS[k.index()] {
+        return (0, 0);
     }
-    (s, total)
+    let pieces = pos.pieces(c, k);
+    if pieces.is_empty() {
+        return (0, 0);
+    }
+    let mut n = 0u32;
+    match R::MOTIONS[c.index()][k.index()] {
+        Motion::None => {}
+        Motion::Step(dirs) => {
+            for d in 0..16 {
+                if dirs & (1 << d) != 0 {
+                    n += (R::Geo::step(pieces, d) & empty).count();
+                }
+            }
+        }
+        Motion::Slide(dirs) => {
+            for d in 0..16 {
+                if dirs & (1 << d) == 0 {
+                    continue;
+                }
+                // Rays of different pieces never overlap: each stops at
+                // the first occupied square.
+                let mut front = R::Geo::step(pieces, d) & empty;
+                while !front.is_empty() {
+                    n += front.count();
+                    front = R::Geo::step(front, d) & empty;
+                }
+            }
+        }
+    }
+    (n as i32 * w[k.index()], n)
 }
 
 /// The plain (unweighted) count of pieces: White's minus Black's.
@@ -324,7 +336,9 @@ mod tests {
             if l.is_empty() {
                 break;
             }
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let m = l[(seed >> 33) as usize % l.len()];
             psq += e.psq_delta(&pos, &m);
             pos.play(&m);
