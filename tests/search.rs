@@ -393,6 +393,11 @@ fn several_lines_are_reported() {
         [1, 2, 3]
     );
     assert!(last[0].score >= last[1].score && last[1].score >= last[2].score);
+    assert!(
+        last.iter().all(|i| i.score.decided().is_none()),
+        "real scores: {:?}",
+        last.iter().map(|i| i.score).collect::<Vec<_>>()
+    );
     let firsts: std::collections::HashSet<&String> = last.iter().map(|i| &i.pv[0]).collect();
     assert_eq!(firsts.len(), 3, "three different first moves");
 }

@@ -405,12 +405,13 @@ impl<R: Rules> Searcher<R> {
             // Keep what is sure: a finished iteration, or a move of an
             // unfinished one that was searched to the end and beat the old best.
             if w.stopped {
+                // The first move of the unfinished iteration was the old
+                // best: if it (or a move that beat it) was searched to the
+                // end, that result is deeper and as sure.
                 if let Some(r) = roots.first().filter(|r| r.exact) {
-                    if r.score > result.score.0 || done.is_none() {
-                        result.best = Some(root_list[r.idx]);
-                        result.score = Score(r.score);
-                        result.pv = w.moves_of(&pos, &r.pv);
-                    }
+                    result.best = Some(root_list[r.idx]);
+                    result.score = Score(r.score);
+                    result.pv = w.moves_of(&pos, &r.pv);
                 }
                 break;
             }
@@ -420,7 +421,12 @@ impl<R: Rules> Searcher<R> {
             result.depth = depth;
             done = Some(roots.clone());
             let elapsed = start.elapsed();
-            for (n, r) in roots.iter().take(lines).enumerate() {
+            for (n, r) in roots
+                .iter()
+                .take(lines)
+                .filter(|r| r.exact || lines == 1)
+                .enumerate()
+            {
                 on_info(&Info {
                     depth,
                     seldepth: (w.seldepth as u32).max(depth),
@@ -722,8 +728,11 @@ impl<R: Rules> Worker<'_, R> {
             let d = if single { depth } else { depth - 1 };
             let p = self.eval.psq(&child);
             self.keys.push(child.key());
-            let s = if i == 0 {
-                -self.node::<true>(&child, &c, p, d, 1, -beta, -alpha)
+            // The score is exact when it lands strictly inside the window
+            // it was last searched with.
+            let (s, exact) = if i == 0 {
+                let s = -self.node::<true>(&child, &c, p, d, 1, -beta, -alpha);
+                (s, s > alpha && s < beta)
             } else {
                 // The bar a move must clear to matter: the best so far,
                 // or lower when near-best moves (a level's margin) or
@@ -737,15 +746,16 @@ impl<R: Rules> Worker<'_, R> {
                     };
                 }
                 let t = t.max(alpha).min(beta - 1);
-                let mut s = if t <= -INF {
-                    -INF
-                } else {
-                    -self.node::<false>(&child, &c, p, d, 1, -t - 1, -t)
-                };
-                if !self.stopped && s > t && s < beta {
+                let mut s = -INF;
+                let mut full = t <= -INF;
+                if !full {
+                    s = -self.node::<false>(&child, &c, p, d, 1, -t - 1, -t);
+                    full = !self.stopped && s > t && s < beta;
+                }
+                if full {
                     s = -self.node::<true>(&child, &c, p, d, 1, -beta, -t);
                 }
-                s
+                (s, s > t && s < beta)
             };
             self.keys.pop();
             if self.stopped {
@@ -754,19 +764,14 @@ impl<R: Rules> Worker<'_, R> {
             done = i + 1;
             let r = &mut roots[i];
             r.score = s;
-            let in_window = s > alpha && s < beta;
-            let bar = if i == 0 {
-                alpha
-            } else {
-                best.min(alpha.max(best - margin - 1))
-            };
-            r.exact = in_window && (i == 0 || s > bar || lines > 1);
-            if r.exact || s >= beta {
+            r.exact = exact;
+            if exact || s >= beta {
                 r.pv.clear();
                 r.pv.push(r.idx as u16);
                 let n = self.pv_len[1];
                 r.pv.extend_from_slice(&self.pv[1][..n]);
             }
+            let in_window = exact;
             if in_window {
                 let at = exact_scores.partition_point(|&x| x >= s);
                 exact_scores.insert(at, s);
