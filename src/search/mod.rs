@@ -190,6 +190,8 @@ pub struct Searcher<R: Rules> {
     heur: Heuristics,
     rng: Rng,
     multipv: usize,
+    #[doc(hidden)]
+    pub exp: u32,
 }
 
 impl<R: Rules> Default for Searcher<R> {
@@ -207,6 +209,10 @@ impl<R: Rules> Searcher<R> {
             heur: Heuristics::default(),
             rng: Rng::new(Rng::fresh_seed()),
             multipv: 1,
+            exp: std::env::var("DAMA_EXP")
+                .ok()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(0),
         }
     }
 
@@ -219,6 +225,16 @@ impl<R: Rules> Searcher<R> {
     /// Resizes the transposition table (its contents are lost).
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.tt = Table::new(hash_mb);
+    }
+
+    /// The transposition table's size in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// The number of principal variations reported.
+    pub fn multipv(&self) -> usize {
+        self.multipv
     }
 
     /// Seeds the random choices of the levels (the same seed and the same
@@ -326,6 +342,7 @@ impl<R: Rules> Searcher<R> {
             stopped: false,
             seldepth: 0,
             root_depth: 1,
+            exp: self.exp,
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             scratch: vec![Vec::with_capacity(64); MAX_PLY],
@@ -598,6 +615,7 @@ struct Worker<'a, R: Rules> {
     stopped: bool,
     seldepth: usize,
     root_depth: i32,
+    exp: u32,
     pv: Box<[[u16; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Move-ordering keys of each ply (kept to save allocations).
@@ -893,7 +911,7 @@ impl<R: Rules> Worker<'_, R> {
                 let c = cnt.after(m, &child);
                 let p = psq + self.eval.psq_delta(pos, m);
                 self.keys.push(child.key());
-                let s = -self.node::<PV>(&child, &c, p, 0, ply + 1, -beta, -alpha);
+                let s = -self.node::<PV>(&child, &c, p, depth, ply + 1, -beta, -alpha);
                 self.keys.pop();
                 if self.stopped {
                     break;
@@ -936,7 +954,8 @@ impl<R: Rules> Worker<'_, R> {
             let s = if i == 0 {
                 -self.node::<PV>(&child, &c, p, new_depth, ply + 1, -beta, -alpha)
             } else {
-                let reduce = if depth >= 3
+                let reduce = if self.exp & 2 == 0
+                    && depth >= 3
                     && !captures
                     && i >= 3
                     && m.promotion().is_none()

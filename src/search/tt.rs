@@ -90,7 +90,7 @@ impl Table {
 
     /// Size in MiB as asked for (rounded down to whole buckets).
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * size_of::<Bucket>() >> 20
+        (self.buckets.len() * size_of::<Bucket>()) >> 20
     }
 
     /// Empties the table.
