@@ -233,8 +233,8 @@ impl<R: Rules> Evaluator<R> {
     }
 }
 
-/// The empty squares the pieces of `c` could step or slide to: the
-/// weighted sum and the plain count.
+/// The empty squares the pieces of `c` could step or slide to (each
+/// square counted once per kind): the weighted sum and the plain count.
 #[inline(always)]
 fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -> (i32, u32) {
     // One call per kind, so that each kind's motion is a constant.
@@ -260,13 +260,14 @@ fn kind_mobility<R: Rules>(
     if pieces.is_empty() {
         return (0, 0);
     }
-    let mut n = 0u32;
+    // The distinct empty squares the kind reaches (one count per kind).
+    let mut reach = BB::<R>::ZERO;
     match R::MOTIONS[c.index()][k.index()] {
         Motion::None => {}
         Motion::Step(dirs) => {
             for d in 0..16 {
                 if dirs & (1 << d) != 0 {
-                    n += (R::Geo::step(pieces, d) & empty).count();
+                    reach |= R::Geo::step(pieces, d) & empty;
                 }
             }
         }
@@ -275,16 +276,15 @@ fn kind_mobility<R: Rules>(
                 if dirs & (1 << d) == 0 {
                     continue;
                 }
-                // Rays of different pieces never overlap: each stops at
-                // the first occupied square.
                 let mut front = R::Geo::step(pieces, d) & empty;
                 while !front.is_empty() {
-                    n += front.count();
+                    reach |= front;
                     front = R::Geo::step(front, d) & empty;
                 }
             }
         }
     }
+    let n = reach.count();
     (n as i32 * w[k.index()], n)
 }
 

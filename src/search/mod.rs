@@ -899,7 +899,12 @@ impl<R: Rules> Worker<'_, R> {
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
         let mut keys = std::mem::take(&mut self.scratch[ply]);
-        self.heur.order(pos, &list, hash_move, ply, &mut keys);
+        if n > 1 {
+            self.heur.order(pos, &list, hash_move, ply, &mut keys);
+        } else {
+            keys.clear();
+            keys.push(0xffff);
+        }
 
         if depth <= 0 {
             // Captures at the horizon: forced, so searched to the end.
