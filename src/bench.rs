@@ -158,7 +158,7 @@ pub fn run(
     let mut cpu = Some(Duration::ZERO);
     for v in Variant::ALL
         .into_iter()
-        .filter(|v| only.is_none_or(|o| o == *v))
+        .filter(|v| only.map_or(true, |o| o == *v))
     {
         let b = run_game(
             v,

@@ -92,7 +92,7 @@ pub fn params<R: Rules>() -> &'static Params {
 #[derive(Clone)]
 pub struct Evaluator<R: Rules> {
     table: Box<[[[i16; 128]; 4]; 2]>,
-    params: &'static Params,
+    params: Params,
     _r: std::marker::PhantomData<R>,
 }
 
@@ -109,9 +109,13 @@ impl<R: Rules> std::fmt::Debug for Evaluator<R> {
 }
 
 impl<R: Rules> Evaluator<R> {
-    /// Builds the tables of game `R`.
+    /// Builds the tables of game `R` from its own numbers.
     pub fn new() -> Self {
-        let p = params::<R>();
+        Self::with_params(params::<R>())
+    }
+
+    /// Builds the tables of game `R` from other numbers (for tuning).
+    pub fn with_params(p: &Params) -> Self {
         let files = R::Geo::files() as i32;
         let ranks = R::Geo::ranks() as i32;
         let mut table = Box::new([[[0i16; 128]; 4]; 2]);
@@ -131,7 +135,7 @@ impl<R: Rules> Evaluator<R> {
         }
         Evaluator {
             table,
-            params: p,
+            params: *p,
             _r: std::marker::PhantomData,
         }
     }

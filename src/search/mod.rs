@@ -203,9 +203,26 @@ impl<R: Rules> Default for Searcher<R> {
 impl<R: Rules> Searcher<R> {
     /// A searcher with a transposition table of `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Self {
+        let exp: u32 = std::env::var("DAMA_EXP")
+            .ok()
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(0);
+        let mut params = *crate::eval::params::<R>();
+        if exp & 4 != 0 {
+            params.mobility = [0; 4];
+        }
+        if exp & 8 != 0 {
+            params.material[1] = 250;
+        }
+        if exp & 16 != 0 {
+            params.material[1] = 350;
+        }
+        if exp & 32 != 0 {
+            params.tempo = 0;
+        }
         Searcher {
             tt: Table::new(hash_mb),
-            eval: Evaluator::new(),
+            eval: Evaluator::with_params(&params),
             heur: Heuristics::default(),
             rng: Rng::new(Rng::fresh_seed()),
             multipv: 1,
@@ -345,7 +362,7 @@ impl<R: Rules> Searcher<R> {
             exp: self.exp,
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
-            scratch: vec![Vec::with_capacity(64); MAX_PLY],
+            scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         };
 
         // Root moves, first ordered by a one-ply look.
@@ -728,7 +745,7 @@ impl<R: Rules> Worker<'_, R> {
         pos: &Position<R>,
         counters: &Counters,
         list: &MoveList<R>,
-        roots: &mut Vec<RootMove>,
+        roots: &mut [RootMove],
         depth: i32,
         alpha: i32,
         beta: i32,
