@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The bench depth used here (lower than `dama bench`, to keep runs short).
-const DEPTH: u32 = 10;
+const DEPTH: u32 = 12;
 
 fn bench_game<R: Rules>(c: &mut Criterion) {
     let name = R::VARIANT.name();

@@ -46,6 +46,9 @@ enum Command {
         /// Only this game.
         #[arg(long)]
         variant: Option<Variant>,
+        /// Transposition table size in MiB (the speed depends on it).
+        #[arg(long, default_value_t = dama::bench::DEFAULT_HASH_MB)]
+        hash: usize,
     },
 }
 
@@ -97,11 +100,13 @@ fn main() -> ExitCode {
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
-        Some(Command::Bench { depth, variant }) => {
-            dama::bench::run(depth, variant, &mut std::io::stdout())
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        }
+        Some(Command::Bench {
+            depth,
+            variant,
+            hash,
+        }) => dama::bench::run(depth, variant, hash, &mut std::io::stdout())
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
         None => Err("the protocol loop is not available yet".into()),
     };
     match result {

@@ -18,7 +18,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The depth `dama bench` searches to when none is given.
-pub const DEFAULT_DEPTH: u32 = 12;
+pub const DEFAULT_DEPTH: u32 = 14;
+
+/// The transposition table size of `dama bench` when none is given (MiB).
+pub const DEFAULT_HASH_MB: usize = 16;
 
 /// Positions of each game: the start position and middle games reached in
 /// the engine's own games (FEN). Czech has the most: it is the main game.
@@ -59,9 +62,9 @@ pub fn positions(v: Variant) -> &'static [&'static str] {
 pub fn depth_for(v: Variant, depth: u32) -> u32 {
     match v {
         Variant::Czech => depth,
-        Variant::Ossetian => depth.saturating_sub(2).max(1),
-        Variant::Gothic => depth.saturating_sub(4).max(1),
-        Variant::Knights | Variant::Medieval => depth.saturating_sub(5).max(1),
+        Variant::Ossetian => depth.saturating_sub(4).max(1),
+        Variant::Gothic => depth.saturating_sub(6).max(1),
+        Variant::Knights | Variant::Medieval => depth.saturating_sub(7).max(1),
     }
 }
 
@@ -151,6 +154,7 @@ pub fn run_game(v: Variant, depth: u32, hash_mb: usize) -> GameBench {
 pub fn run(
     depth: u32,
     only: Option<Variant>,
+    hash_mb: usize,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<u64> {
     let mut nodes = 0;
@@ -160,14 +164,7 @@ pub fn run(
         .into_iter()
         .filter(|v| only.map_or(true, |o| o == *v))
     {
-        let b = run_game(
-            v,
-            depth,
-            std::env::var("BENCH_HASH")
-                .ok()
-                .and_then(|x| x.parse().ok())
-                .unwrap_or(16),
-        );
+        let b = run_game(v, depth, hash_mb);
         write!(
             out,
             "{:<9} depth {:>2} positions {:>2} nodes {:>10} time {:>7.3} nps {:>9}",

@@ -181,6 +181,11 @@ pub const MAX_DEPTH: u32 = 100;
 
 const INF: i32 = Score::WIN + 1;
 
+/// Nodes between two looks at the clock and the stop flag: a few hundred
+/// microseconds even where nodes are slow (10×10 boards full of kings),
+/// so a stop is answered well within 10 ms.
+const POLL_EVERY: u64 = 256;
+
 /// A search engine for one game, with its state between moves: the
 /// transposition table, move-ordering statistics and the random
 /// generator of the levels.
@@ -402,11 +407,12 @@ impl<R: Rules> Searcher<R> {
             w.root_depth = depth as i32;
             w.seldepth = 0;
             let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 5 && !widen && prev_score.abs() < 2_000 {
-                (prev_score - delta, prev_score + delta)
-            } else {
-                (-INF, INF)
-            };
+            let (mut alpha, mut beta) =
+                if self.exp & 64 == 0 && depth >= 5 && !widen && prev_score.abs() < 2_000 {
+                    (prev_score - delta, prev_score + delta)
+                } else {
+                    (-INF, INF)
+                };
             let score = loop {
                 let s = w.root(
                     &pos,
@@ -649,7 +655,7 @@ impl<R: Rules> Worker<'_, R> {
         {
             self.stopped = true;
         }
-        self.next_check = (self.nodes + 1024).min(self.node_limit);
+        self.next_check = (self.nodes + POLL_EVERY).min(self.node_limit);
     }
 
     /// What the evaluation needs to know of the counters.
@@ -915,6 +921,12 @@ impl<R: Rules> Worker<'_, R> {
         let n = list.len();
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
+        if self.exp & 512 != 0 && !PV && !captures && depth <= 2 && beta.abs() < 2_000 {
+            let e = self.eval.evaluate_and_steps(pos, psq, &self.context(cnt)).0;
+            if e - 120 * depth >= beta && !self.threatened(pos) {
+                return e - 120 * depth;
+            }
+        }
         let mut keys = std::mem::take(&mut self.scratch[ply]);
         if n > 1 {
             self.heur.order(pos, &list, hash_move, ply, &mut keys);
@@ -956,7 +968,7 @@ impl<R: Rules> Worker<'_, R> {
         }
 
         // A forced move costs no depth (within reason).
-        let new_depth = if n == 1 && (ply as i32) < 2 * self.root_depth + 8 {
+        let new_depth = if self.exp & 128 == 0 && n == 1 && (ply as i32) < 2 * self.root_depth + 8 {
             depth
         } else {
             depth - 1
@@ -1042,6 +1054,12 @@ impl<R: Rules> Worker<'_, R> {
         self.tt
             .store(key, to_tt(best, ply), 0, best_idx, depth, bound);
         best
+    }
+
+    fn threatened(&self, pos: &Position<R>) -> bool {
+        let mut l = MoveList::new();
+        movegen::captures(&pos.with_side(!pos.side()), &mut l);
+        !l.is_empty()
     }
 
     #[inline(always)]

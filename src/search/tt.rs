@@ -79,16 +79,22 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of `mb` MiB (at least one bucket).
+    /// A table of `mb` MiB (at least one bucket). If the memory cannot
+    /// be had, the table halves until it can.
     pub fn new(mb: usize) -> Self {
-        let n = (mb.saturating_mul(1 << 20) / size_of::<Bucket>()).max(1);
+        let mut n = (mb.saturating_mul(1 << 20) / size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
+        buckets.resize(n, Bucket::default());
         Table {
-            buckets: vec![Bucket::default(); n],
+            buckets,
             generation: 0,
         }
     }
 
-    /// Size in MiB as asked for (rounded down to whole buckets).
+    /// Size in MiB (rounded down to whole MiB).
     pub fn size_mb(&self) -> usize {
         (self.buckets.len() * size_of::<Bucket>()) >> 20
     }
