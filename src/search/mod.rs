@@ -195,8 +195,6 @@ pub struct Searcher<R: Rules> {
     heur: Heuristics,
     rng: Rng,
     multipv: usize,
-    #[doc(hidden)]
-    pub exp: u32,
 }
 
 impl<R: Rules> Default for Searcher<R> {
@@ -208,33 +206,12 @@ impl<R: Rules> Default for Searcher<R> {
 impl<R: Rules> Searcher<R> {
     /// A searcher with a transposition table of `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Self {
-        let exp: u32 = std::env::var("DAMA_EXP")
-            .ok()
-            .and_then(|x| x.parse().ok())
-            .unwrap_or(0);
-        let mut params = *crate::eval::params::<R>();
-        if exp & 4 != 0 {
-            params.mobility = [0; 4];
-        }
-        if exp & 8 != 0 {
-            params.material[1] = 250;
-        }
-        if exp & 16 != 0 {
-            params.material[1] = 350;
-        }
-        if exp & 32 != 0 {
-            params.tempo = 0;
-        }
         Searcher {
             tt: Table::new(hash_mb),
-            eval: Evaluator::with_params(&params),
+            eval: Evaluator::new(),
             heur: Heuristics::default(),
             rng: Rng::new(Rng::fresh_seed()),
             multipv: 1,
-            exp: std::env::var("DAMA_EXP")
-                .ok()
-                .and_then(|x| x.parse().ok())
-                .unwrap_or(0),
         }
     }
 
@@ -364,7 +341,6 @@ impl<R: Rules> Searcher<R> {
             stopped: false,
             seldepth: 0,
             root_depth: 1,
-            exp: self.exp,
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -407,12 +383,11 @@ impl<R: Rules> Searcher<R> {
             w.root_depth = depth as i32;
             w.seldepth = 0;
             let mut delta = 30;
-            let (mut alpha, mut beta) =
-                if self.exp & 64 == 0 && depth >= 5 && !widen && prev_score.abs() < 2_000 {
-                    (prev_score - delta, prev_score + delta)
-                } else {
-                    (-INF, INF)
-                };
+            let (mut alpha, mut beta) = if depth >= 5 && !widen && prev_score.abs() < 2_000 {
+                (prev_score - delta, prev_score + delta)
+            } else {
+                (-INF, INF)
+            };
             let score = loop {
                 let s = w.root(
                     &pos,
@@ -638,7 +613,6 @@ struct Worker<'a, R: Rules> {
     stopped: bool,
     seldepth: usize,
     root_depth: i32,
-    exp: u32,
     pv: Box<[[u16; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Move-ordering keys of each ply (kept to save allocations).
@@ -921,12 +895,6 @@ impl<R: Rules> Worker<'_, R> {
         let n = list.len();
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
-        if self.exp & 512 != 0 && !PV && !captures && depth <= 2 && beta.abs() < 2_000 {
-            let e = self.eval.evaluate_and_steps(pos, psq, &self.context(cnt)).0;
-            if e - 120 * depth >= beta && !self.threatened(pos) {
-                return e - 120 * depth;
-            }
-        }
         let mut keys = std::mem::take(&mut self.scratch[ply]);
         if n > 1 {
             self.heur.order(pos, &list, hash_move, ply, &mut keys);
@@ -968,7 +936,7 @@ impl<R: Rules> Worker<'_, R> {
         }
 
         // A forced move costs no depth (within reason).
-        let new_depth = if self.exp & 128 == 0 && n == 1 && (ply as i32) < 2 * self.root_depth + 8 {
+        let new_depth = if n == 1 && (ply as i32) < 2 * self.root_depth + 8 {
             depth
         } else {
             depth - 1
@@ -988,8 +956,7 @@ impl<R: Rules> Worker<'_, R> {
             let s = if i == 0 {
                 -self.node::<PV>(&child, &c, p, new_depth, ply + 1, -beta, -alpha)
             } else {
-                let reduce = if self.exp & 2 == 0
-                    && depth >= 3
+                let reduce = if depth >= 3
                     && !captures
                     && i >= 3
                     && m.promotion().is_none()
@@ -1054,12 +1021,6 @@ impl<R: Rules> Worker<'_, R> {
         self.tt
             .store(key, to_tt(best, ply), 0, best_idx, depth, bound);
         best
-    }
-
-    fn threatened(&self, pos: &Position<R>) -> bool {
-        let mut l = MoveList::new();
-        movegen::captures(&pos.with_side(!pos.side()), &mut l);
-        !l.is_empty()
     }
 
     #[inline(always)]
