@@ -895,19 +895,16 @@ impl<R: Rules> Worker<'_, R> {
         let n = list.len();
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
+        // Ordering keys: built lazily, since the table's move often cuts
+        // off alone (see `next_move`).
         let mut keys = std::mem::take(&mut self.scratch[ply]);
-        if n > 1 {
-            self.heur.order(pos, &list, hash_move, ply, &mut keys);
-        } else {
-            keys.clear();
-            keys.push(0xffff);
-        }
+        keys.clear();
 
         if depth <= 0 {
             // Captures at the horizon: forced, so searched to the end.
             let mut best = -INF;
             for i in 0..n {
-                let idx = pick(&mut keys, i);
+                let idx = self.next_move(pos, &list, None, ply, &mut keys, i);
                 let m = &list[idx];
                 let child = pos.after(m);
                 let c = cnt.after(m, &child);
@@ -947,7 +944,7 @@ impl<R: Rules> Worker<'_, R> {
         let mut best_idx = None;
         let mut quiets: SmallVec<[u16; 64]> = SmallVec::new();
         for i in 0..n {
-            let idx = pick(&mut keys, i);
+            let idx = self.next_move(pos, &list, hash_move, ply, &mut keys, i);
             let m = &list[idx];
             let child = pos.after(m);
             let c = cnt.after(m, &child);
@@ -1021,6 +1018,37 @@ impl<R: Rules> Worker<'_, R> {
         self.tt
             .store(key, to_tt(best, ply), 0, best_idx, depth, bound);
         best
+    }
+
+    /// The index of the `i`-th move to try: the table's move first
+    /// without sorting anything; the ordering keys are made only when a
+    /// second move is needed.
+    #[inline(always)]
+    fn next_move(
+        &self,
+        pos: &Position<R>,
+        list: &[Move<R>],
+        hash: Option<usize>,
+        ply: usize,
+        keys: &mut Vec<i64>,
+        i: usize,
+    ) -> usize {
+        if list.len() == 1 {
+            return 0;
+        }
+        if i == 0 {
+            if let Some(h) = hash {
+                return h;
+            }
+        }
+        if keys.is_empty() {
+            self.heur.order(pos, list, hash, ply, keys);
+            if hash.is_some() {
+                // The table's move was tried: it sorts first, put it aside.
+                pick(keys, 0);
+            }
+        }
+        pick(keys, i)
     }
 
     #[inline(always)]
