@@ -294,6 +294,17 @@ impl<R: Rules> Searcher<R> {
             };
         }
         let root_list = pos.legal_moves();
+        if root_list.is_empty() {
+            // Every game's verdict ends a game without moves; this only
+            // guards against a verdict that forgets to.
+            return SearchResult {
+                best: None,
+                score: Score::loss_in(0),
+                pv: Vec::new(),
+                depth: 0,
+                nodes: 0,
+            };
+        }
         let level = limits.level.map(Level::get);
 
         // The budget: the request's limits, capped by the level's.
@@ -883,6 +894,11 @@ impl<R: Rules> Worker<'_, R> {
         }
         if let Some(o) = R::verdict(pos, cnt, &self.options, !list.is_empty()) {
             return outcome_score(o, pos, ply);
+        }
+        if list.is_empty() {
+            // No move and no verdict cannot happen; a loss, as the
+            // common rule for a player who cannot move says.
+            return -Score::WIN + ply as i32;
         }
 
         // No line from here can beat a win already found nearer the root.
