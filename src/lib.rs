@@ -23,6 +23,7 @@ pub mod bitboard;
 pub mod explain;
 pub mod game;
 pub mod geometry;
+pub mod matchrunner;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
