@@ -469,3 +469,37 @@ fn the_command_line_refuses_a_match_of_one_engine() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("at least two engines"), "{err}");
 }
+
+#[test]
+fn adjudication_when_both_engines_agree_long_enough() {
+    use dama::matchrunner::referee::Adjudication;
+    // "optimist" always sees itself winning, "pessimist" always losing:
+    // they agree that the optimist wins, whatever the colours.
+    let mut cfg = config(
+        vec![
+            fake("optimist", "random", 8, &["--score", "900"]),
+            fake("pessimist", "random", 9, &["--score", "-900"]),
+        ],
+        2,
+        TimeControl::MoveTime(Duration::from_millis(3000)),
+    );
+    cfg.rules.adjudication = Some(Adjudication { cp: 500, moves: 3 });
+    let dir = scratch("adjudication");
+    cfg.pdn = Some(dir.join("a.pdn"));
+    let s = run(&cfg);
+    assert_eq!(s.pairings[0].tally.wins, 2);
+    assert_eq!(s.reasons.len(), 1);
+    assert_eq!(s.reasons[0].id, "adjudication");
+    let games = read_games(&std::fs::read_to_string(dir.join("a.pdn")).unwrap()).unwrap();
+    for g in &games {
+        // The opening's 4 plies, then 3 moves of each engine.
+        assert_eq!(g.moves.len(), 4 + 6);
+        assert_eq!(g.termination(), Some("adjudication"));
+        g.replay().unwrap();
+    }
+
+    // Scores below the threshold never adjudicate.
+    cfg.rules.adjudication = Some(Adjudication { cp: 1000, moves: 3 });
+    let s = run(&cfg);
+    assert!(s.reasons.iter().all(|r| r.id != "adjudication"));
+}

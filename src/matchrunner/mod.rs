@@ -168,8 +168,22 @@ pub enum StopReason {
     Interrupted,
 }
 
+/// The options every engine gets before the user's: the game, and the
+/// rule options where they differ from the defaults (named as dama's
+/// protocol names them).
 fn variant_option(rules: &GameRules) -> Vec<(String, String)> {
-    vec![("variant".to_string(), rules.variant.name().to_string())]
+    let mut v = vec![("variant".to_string(), rules.variant.name().to_string())];
+    let d = crate::game::GameOptions::default();
+    if rules.options.no_capture_limit != d.no_capture_limit {
+        v.push((
+            "nocapturelimit".into(),
+            rules.options.no_capture_limit.to_string(),
+        ));
+    }
+    if rules.options.move_limit != d.move_limit {
+        v.push(("movelimit".into(), rules.options.move_limit.to_string()));
+    }
+    v
 }
 
 /// Plays games from the queue until it is empty or `stop` is set.

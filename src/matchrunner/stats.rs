@@ -102,7 +102,8 @@ pub fn elo_of_score(s: f64) -> f64 {
     } else if s >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / s - 1.0).log10()
+        // `+ 0.0` turns the -0 of an even score into 0.
+        -400.0 * (1.0 / s - 1.0).log10() + 0.0
     }
 }
 
@@ -309,6 +310,7 @@ mod tests {
     #[test]
     fn elo_and_interval() {
         assert_eq!(t(10, 0, 10).elo(), 0.0);
+        assert!(t(10, 0, 10).elo().is_sign_positive());
         // 75 % is 190.8 Elo.
         assert!((t(3, 0, 1).elo() - 190.85).abs() < 0.01);
         assert!((elo_of_score(score_of_elo(123.0)) - 123.0).abs() < 1e-9);
