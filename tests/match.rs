@@ -193,6 +193,7 @@ fn misbehaving_engines_lose_with_the_reason_while_the_match_goes_on() {
             ),
             fake("garbage", "garbage", 0, &["--pid-dir", p]),
             fake("none", "none", 0, &["--after", "1", "--pid-dir", p]),
+            fake("flood", "flood", 0, &["--after", "1", "--pid-dir", p]),
         ],
         2,
         TimeControl::MoveTime(Duration::from_millis(700)),
@@ -200,7 +201,7 @@ fn misbehaving_engines_lose_with_the_reason_while_the_match_goes_on() {
     cfg.tournament = Tournament::Gauntlet;
     cfg.pdn = Some(dir.join("faults.pdn"));
     let s = run(&cfg);
-    assert_eq!((s.finished, s.abandoned), (10, 0));
+    assert_eq!((s.finished, s.abandoned), (12, 0));
     for p in &s.pairings {
         assert_eq!(p.first, "good");
         assert_eq!(
@@ -223,6 +224,7 @@ fn misbehaving_engines_lose_with_the_reason_while_the_match_goes_on() {
             expect("crash", "crash"),
             expect("illegal-move", "illegal"),
             expect("illegal-move", "none"),
+            expect("time-forfeit", "flood"),
             expect("time-forfeit", "hang"),
             expect("unreadable-reply", "garbage"),
         ]
@@ -230,7 +232,7 @@ fn misbehaving_engines_lose_with_the_reason_while_the_match_goes_on() {
     // The PDN keeps the legal moves, ends with the forfeit and replays.
     let text = std::fs::read_to_string(dir.join("faults.pdn")).unwrap();
     let games = read_games(&text).unwrap();
-    assert_eq!(games.len(), 10);
+    assert_eq!(games.len(), 12);
     for g in &games {
         let game = g.replay().unwrap();
         assert_eq!(game.status(), Status::InPlay, "a forfeit, not a rules end");
@@ -253,7 +255,7 @@ fn misbehaving_engines_lose_with_the_reason_while_the_match_goes_on() {
         }
     }
     // Every engine process has ended, the one that ignores `quit` too.
-    assert!(std::fs::read_dir(&pids).unwrap().count() >= 6);
+    assert!(std::fs::read_dir(&pids).unwrap().count() >= 7);
     assert_eq!(alive(&pids), Vec::<String>::new());
 }
 

@@ -110,7 +110,11 @@ fn read_capped(r: &mut impl BufRead, out: &mut Vec<u8>) -> std::io::Result<bool>
     }
 }
 
-fn reader_thread(stdout: impl Read + Send + 'static, tx: mpsc::Sender<Msg>) {
+/// Lines buffered from an engine before its writes block: an engine that
+/// floods its output while nobody reads is held back instead of filling memory.
+const QUEUE: usize = 4096;
+
+fn reader_thread(stdout: impl Read + Send + 'static, tx: mpsc::SyncSender<Msg>) {
     let spawned = thread::Builder::new()
         .name("engine-reader".into())
         .spawn(move || {
@@ -157,7 +161,7 @@ impl EngineProcess {
             source,
         })?;
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(QUEUE);
         match child.stdout.take() {
             Some(out) => reader_thread(out, tx),
             None => drop(tx),
