@@ -64,7 +64,7 @@
 //! CR LF line ends and a byte order mark. It never panics on any input.
 
 use crate::any::AnyGame;
-use crate::game::{GameError, GameOptions, GameResult, Outcome, Status};
+use crate::game::{EndRule, GameError, GameOptions, GameResult, Outcome, Status};
 use crate::notation::fen::{FenError, Setup};
 use crate::piece::Color;
 use crate::variant::Variant;
@@ -474,7 +474,9 @@ impl PdnGame {
     }
 
     /// Plays the game through the rules core: the game from the tags,
-    /// the start position from `FEN`, every move checked. Fails at the
+    /// the start position from `FEN`, every move checked; a game whose
+    /// `Termination` is `resignation` comes back resigned (when the loser
+    /// is the side to move, as a resignation must be). Fails at the
     /// first move that cannot be read, is illegal or comes after the end
     /// of the game, and when the moves end the game by the rules with
     /// another result than the one written.
@@ -508,6 +510,14 @@ impl PdnGame {
             }
             if side == Color::Black {
                 number = number.saturating_add(1);
+            }
+        }
+        // A game saved after a resignation comes back resigned.
+        if let (Some(GameResult::Win(winner)), Some(t), Status::InPlay) =
+            (self.result.game_result(), self.termination(), game.status())
+        {
+            if t.trim() == EndRule::Resignation.id() && game.side_to_move() == !winner {
+                let _ = game.resign(!winner);
             }
         }
         if let Status::Over(outcome) = game.status() {
@@ -1302,6 +1312,22 @@ mod tests {
         replay_games(&format!("[FEN \"{fen}\"] 1. c3xe5 2-0")).unwrap();
         // A game still in play may have any result (resignation, time).
         replay_games("1. c3-d4 0-2").unwrap();
+    }
+
+    #[test]
+    fn a_resigned_game_comes_back_resigned() {
+        let mut g = played(Variant::Czech, None, &["c3-d4", "b6-a5"]);
+        g.resign(Color::White).unwrap();
+        let p = PdnGame::from_game(&g);
+        assert_eq!(p.result, PdnResult::BlackWins);
+        assert_eq!(p.termination(), Some("resignation"));
+        let back = &replay_games(&write_game(&p)).unwrap()[0].1;
+        assert_eq!(back.status(), g.status());
+        assert_eq!(back.moves(), g.moves());
+        // Without the tag the game is simply in play with a result.
+        let text = write_game(&p).replace("[Termination \"resignation\"]\n", "");
+        let back = &replay_games(&text).unwrap()[0].1;
+        assert_eq!(back.status(), Status::InPlay);
     }
 
     #[test]
