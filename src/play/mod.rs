@@ -19,6 +19,7 @@ pub mod board;
 pub mod command;
 
 use crate::any::{AnyGame, AnySearcher, MoveInfo};
+use crate::explain::{Illegal, MoveError};
 use crate::game::{EndRule, GameError, GameOptions, GameResult, Status};
 use crate::notation::fen::FenError;
 use crate::piece::Color;
@@ -443,7 +444,15 @@ Commands:
                 self.hint = None;
                 Ok(true)
             }
-            Err(GameError::Move(crate::explain::MoveError::Parse(e))) => {
+            Err(GameError::Move(MoveError::Illegal(Illegal::Ambiguous(v)))) => {
+                writeln!(
+                    self.out,
+                    "Which one? That matches {}; write a landing square in between to choose.",
+                    v.join(" and ")
+                )?;
+                Ok(false)
+            }
+            Err(GameError::Move(MoveError::Parse(e))) => {
                 writeln!(self.out, "I cannot read that move: {e}. Try again.")?;
                 Ok(false)
             }
