@@ -544,6 +544,9 @@ Commands:
         }
         let (len, key) = (self.game.len(), self.game.key());
         if let Some(h) = self.hint.as_ref().filter(|h| h.len == len && h.key == key) {
+            if h.mv.is_pass() {
+                return writeln!(self.out, "Hint: pass.");
+            }
             let text = describe(&self.game, &h.mv);
             return writeln!(self.out, "Hint: play {text}.");
         }
