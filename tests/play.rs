@@ -81,7 +81,7 @@ fn a_short_game_to_its_result() {
     );
     assert!(out.contains("You play f4xh6 (takes g5)."), "{out}");
     assert!(
-        out.contains("Game over, 1-0: white wins: black has no pieces left. You win."),
+        out.contains("Game over: white wins: black has no pieces left. You win."),
         "{out}"
     );
     let last = boards(&out).pop().expect("a board");
@@ -108,7 +108,7 @@ fn the_computer_wins_and_the_rule_is_named() {
         "{out}"
     );
     assert!(
-        out.contains("Game over, 1-0: white wins: black has no pieces left. The computer wins."),
+        out.contains("Game over: white wins: black has no pieces left. The computer wins."),
         "{out}"
     );
 }
@@ -254,7 +254,7 @@ fn every_game_starts_and_shows_its_board() {
 fn resign_and_take_it_back() {
     let out = play(&["--movetime", "50"], "resign\nresign\nundo\nquit\n");
     assert!(
-        out.contains("Game over, 0-1: black wins: white resigned. The computer wins."),
+        out.contains("Game over: black wins: white resigned. The computer wins."),
         "{out}"
     );
     assert!(
@@ -297,4 +297,88 @@ fn bad_options_are_refused() {
         .output()
         .expect("dama runs");
     assert!(!out.status.success());
+}
+
+/// A file name in the temporary directory, unique to this test run.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("dama-play-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn save_then_resume_and_finish() {
+    let file = temp_file("save.pdn");
+    let f = file.to_str().expect("a UTF-8 temporary path");
+    let out = play(
+        &["--fen", "W:We3:Bh6", "--level", "2", "--color", "white"],
+        &format!("e3-f4\nsave {f}\nquit\n"),
+    );
+    assert!(out.contains("The computer (black) plays h6-g5."), "{out}");
+    assert!(
+        out.contains(&format!(
+            "Saved 2 plies to {f}; continue with: dama play --resume {f}"
+        )),
+        "{out}"
+    );
+    let pdn = std::fs::read_to_string(&file).expect("the save file");
+    assert!(pdn.contains("[FEN \"W:We3:Bh6:H0:F1\"]"), "{pdn}");
+    assert!(pdn.contains("[Player \"white\"]"), "{pdn}");
+    assert!(pdn.contains("[Level \"2\"]"), "{pdn}");
+    assert!(pdn.contains("1. e3-f4 h6-g5 *"), "{pdn}");
+
+    // Resumed: same game, position, side and level; the game goes on to its end.
+    let out = play(&["--resume", f], "f4xh6\n");
+    assert!(
+        out.starts_with(&format!("Resuming {f}: 2 plies played.\n")),
+        "{out}"
+    );
+    assert!(
+        out.contains("You play white, the computer plays black at level 2."),
+        "{out}"
+    );
+    assert!(out.contains("Last move: black h6-g5."), "{out}");
+    assert!(out.contains("You play f4xh6 (takes g5)."), "{out}");
+    assert!(
+        out.contains("Game over: white wins: black has no pieces left. You win."),
+        "{out}"
+    );
+
+    // A finished game saved and resumed is still over.
+    let out = play(&["--resume", f], &format!("f4xh6\nsave {f}\n"));
+    assert!(out.contains("Saved 3 plies"), "{out}");
+    let pdn = std::fs::read_to_string(&file).expect("the save file");
+    assert!(
+        pdn.contains("2. f4xh6 {white wins: black has no pieces left} 2-0"),
+        "{pdn}"
+    );
+    let out = play(&["--resume", f], "");
+    assert!(
+        out.contains("Game over: white wins: black has no pieces left. You win."),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn resume_refuses_a_bad_file() {
+    let file = temp_file("bad.pdn");
+    std::fs::write(&file, "[Level \"2\"]\n1. c3-d4 c3-b4 *\n").expect("a file");
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("play")
+        .arg("--resume")
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .expect("dama runs");
+    let _ = std::fs::remove_file(&file);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot resume"), "{err}");
+    assert!(err.contains("move 1... c3-b4"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["play", "--resume", "/nonexistent/dama/game.pdn"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("dama runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dama/game.pdn"));
 }

@@ -195,7 +195,7 @@ mod tests {
         };
         let board = draw(&g, Color::White, &marks, false);
         let lines: Vec<&str> = board.lines().collect();
-        assert_eq!(lines[1], " 10     n     n     n     n     n 10");
+        assert_eq!(lines[1], " 10  .  n  .  n  .  n  .  n  .  n  10");
         assert_eq!(lines[6], "  5  .  .  x  .  .  .  .  .  .  .  5");
         assert_eq!(lines[7], "  4  . [P] .  .  .  .  .  .  .  .  4");
         assert_eq!(lines[8], "  3 [.] .  P  .  P  .  P  .  P  .  3");

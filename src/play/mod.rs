@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod command;
+pub mod save;
 
 use crate::any::{AnyGame, AnySearcher, MoveInfo};
 use crate::explain::{Illegal, MoveError};
@@ -88,6 +89,9 @@ pub enum PlayError {
     /// The `--fen` position was not readable or does not fit the game.
     #[error("bad --fen: {0}")]
     Fen(#[from] FenError),
+    /// The `--resume` file could not be read or replayed.
+    #[error("cannot resume {0}")]
+    Resume(#[from] save::SaveError),
     /// Reading the input or writing the output failed.
     #[error("input/output: {0}")]
     Io(#[from] io::Error),
@@ -153,18 +157,28 @@ fn random_color() -> Color {
 pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
     let variant = args.variant.unwrap_or(Variant::Czech);
     let options = GameOptions::default();
-    let game = match &args.fen {
-        Some(fen) => AnyGame::from_fen(variant, fen, options)?,
-        None => AnyGame::new(variant, options),
+    let (game, saved_human, saved_level) = match (&args.resume, &args.fen) {
+        (Some(path), _) => {
+            let saved = save::load(path)?;
+            println!(
+                "Resuming {}: {} plies played.",
+                path.display(),
+                saved.game.len()
+            );
+            (saved.game, saved.human, saved.level)
+        }
+        (None, Some(fen)) => (AnyGame::from_fen(variant, fen, options)?, None, None),
+        (None, None) => (AnyGame::new(variant, options), None, None),
     };
-    let human = match args.color.unwrap_or(ColorChoice::White) {
-        ColorChoice::White => Color::White,
-        ColorChoice::Black => Color::Black,
-        ColorChoice::Random => random_color(),
+    let human = match args.color {
+        Some(ColorChoice::White) => Color::White,
+        Some(ColorChoice::Black) => Color::Black,
+        Some(ColorChoice::Random) => random_color(),
+        None => saved_human.unwrap_or(Color::White),
     };
     let settings = Settings {
         human,
-        level: args.level.unwrap_or(3),
+        level: args.level.or(saved_level).unwrap_or(3),
         movetime: args.movetime.map(Duration::from_millis),
         ansi: wants_color(args.no_color),
         live: io::stdout().is_terminal(),
@@ -290,9 +304,13 @@ impl<W: Write> Session<W> {
                     let verdict = match o.result {
                         GameResult::Win(c) if c == self.human() => "You win.",
                         GameResult::Win(_) => "The computer wins.",
-                        GameResult::Draw => "A draw.",
+                        GameResult::Draw => "",
                     };
-                    writeln!(self.out, "Game over, {}: {o}. {verdict}", o.result.score())?;
+                    writeln!(
+                        self.out,
+                        "{}",
+                        format!("Game over: {o}. {verdict}").trim_end()
+                    )?;
                     writeln!(self.out, "You can still undo, save FILE, or quit.")?;
                     announced = true;
                 }
@@ -630,8 +648,15 @@ Commands:
     }
 
     fn save(&mut self, file: &str) -> io::Result<()> {
-        let _ = file;
-        writeln!(self.out, "Saving is not available yet.")
+        let path = std::path::Path::new(file);
+        match save::save(path, &self.game, self.human(), self.settings.level) {
+            Ok(()) => writeln!(
+                self.out,
+                "Saved {} plies to {file}; continue with: dama play --resume {file}",
+                self.game.len()
+            ),
+            Err(e) => writeln!(self.out, "Not saved: {e}."),
+        }
     }
 }
 
