@@ -76,7 +76,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
     /// The computer's thinking time per move in milliseconds (instead of the level's).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
     /// Plain text even on a terminal (as does a non-empty NO_COLOR).
     #[arg(long)]
