@@ -382,3 +382,30 @@ fn resume_refuses_a_bad_file() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dama/game.pdn"));
 }
+
+#[test]
+fn a_draw_names_its_rule() {
+    // 29 plies without a man move or a capture: the 30th ends the game.
+    let out = play(
+        &["--fen", "W:WKa1:BKh8:H29", "--movetime", "50"],
+        "a1-b2\nmoves\n",
+    );
+    assert!(out.contains("You play a1-b2."), "{out}");
+    assert!(
+        out.contains(
+            "Game over: draw: 15 moves of each player without a man moving and without a capture.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("The computer (black) plays"), "{out}");
+    assert!(
+        out.contains("The game is over: there are no moves."),
+        "{out}"
+    );
+    // Ossetian draughts: neither side can move.
+    let out = play(&["--variant", "ossetian", "--fen", "W:Wa7:Bg1"], "");
+    assert!(
+        out.contains("Game over: draw: neither side can move, and the count is equal.\n"),
+        "{out}"
+    );
+}

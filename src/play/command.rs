@@ -41,6 +41,9 @@ pub enum CommandError {
     /// `save` without a file name.
     #[error("save needs a file name: save FILE")]
     MissingFile,
+    /// A move written with spaces in it.
+    #[error("'{0}': write a move without spaces, like c3-d4 or c3xe5xc7")]
+    Spaces(String),
     /// A command that takes no argument was given one.
     #[error("'{0}' takes no argument")]
     Argument(String),
@@ -84,6 +87,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
     }
     if looks_like_move(line) {
         Ok(Command::Move(line.to_string()))
+    } else if looks_like_move(word) {
+        Err(CommandError::Spaces(line.to_string()))
     } else {
         Err(CommandError::Unknown(word.to_string()))
     }
@@ -123,5 +128,6 @@ mod tests {
         assert_eq!(parse("z9-a1"), Ok(Command::Move("z9-a1".into())));
         assert_eq!(parse("hnit"), Err(CommandError::Unknown("hnit".into())));
         assert_eq!(parse(""), Ok(Command::Empty));
+        assert_eq!(parse("c3 d4"), Err(CommandError::Spaces("c3 d4".into())));
     }
 }
