@@ -272,13 +272,21 @@ fn end_of_input_and_bad_lines_end_or_pass_cleanly() {
         "{out}"
     );
     let long = "a".repeat(5000);
-    let out = play(&[], &format!("{long}\nsave\nflip me\nmoves\n"));
+    let out = play(&[], &format!("{long}\nsave\nflip me\nc3 d4\nhelp\nmoves\n"));
     assert!(
         out.contains("That line is too long (5001 bytes, at most 1000)."),
         "{out}"
     );
     assert!(out.contains("Save needs a file name: save FILE."), "{out}");
     assert!(out.contains("'flip' takes no argument."), "{out}");
+    assert!(
+        out.contains("'c3 d4': write a move without spaces, like c3-d4 or c3xe5xc7."),
+        "{out}"
+    );
+    assert!(
+        out.contains("  undo       take back your last move and the computer's answer"),
+        "{out}"
+    );
     assert!(out.contains("Legal moves (7):"), "{out}");
 }
 
