@@ -37,6 +37,8 @@ enum Command {
         #[arg(long)]
         no_bulk: bool,
     },
+    /// Play a game against the engine in the terminal.
+    Play(dama::play::PlayArgs),
     /// Play engines against each other: openings, time controls, Elo, SPRT, PDN.
     Match(Box<dama::matchrunner::cli::MatchArgs>),
 }
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
+        Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
         Some(Command::Match(args)) => run_match(*args),
         None => Err("the protocol loop is not available yet".into()),
     };
