@@ -87,7 +87,10 @@ fn main() -> ExitCode {
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
-        None => Err("the protocol loop is not available yet".into()),
+        None => {
+            dama::protocol::run_stdio();
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -29,6 +29,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod square;
