@@ -235,7 +235,9 @@ fn score_move(
     if let Some((_, h)) = last {
         b.hashfull = h;
     }
-    if r.depth < depth || b.exhausted() {
+    // A searcher may end early on its own (a decided score); only a
+    // search cut by a limit or `stop` is incomplete.
+    if b.exhausted() {
         return None;
     }
     let plies = pv.len();
