@@ -172,7 +172,8 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
         assert!(doc.contains(o.as_str()), "PROTOCOL.md lacks '{o}'");
     }
     assert!(doc.contains("Protocol version 1"));
-    assert_eq!(e.ask1("isready"), "readyok");
+    e.send("isready");
+    assert_eq!(e.next(), "readyok");
 }
 
 #[test]
@@ -759,4 +760,24 @@ fn rule_options_reach_the_game() {
     );
     assert!(e.ask("setoption name movelimit value 200").is_empty());
     assert_eq!(e.ask1("status"), "status inplay side white");
+}
+
+#[test]
+fn go_infinite_holds_its_bestmove_until_stop() {
+    let mut e = Dama::start();
+    // One legal move, and a finished game: the search has nothing to do.
+    for (setup, want) in [("W:Wc3:Bd4", "c3xe5"), ("W:Wc3:Bd4 moves c3xe5", "none")] {
+        assert!(e.ask(&format!("position fen {setup}")).is_empty());
+        e.send("go infinite");
+        thread::sleep(Duration::from_millis(200));
+        e.send("isready");
+        let before: Vec<String> = e.until("readyok");
+        assert!(
+            before.iter().all(|l| !l.starts_with("bestmove")),
+            "{before:?}"
+        );
+        e.send("stop");
+        let m = bestmove(&e.until("bestmove"));
+        assert_eq!(m, want);
+    }
 }

@@ -25,10 +25,6 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// Thinking time of a `go` or `hint` without limits, per level (ms).
-/// The searcher applies the level's own budget and errors on top.
-pub const LEVEL_MOVETIME_MS: [u64; 5] = [100, 250, 500, 1000, 2000];
-
 /// Stack of the search thread: deep searches recurse.
 const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
@@ -239,6 +235,7 @@ impl Engine {
     fn stop_job(&mut self) {
         if let Some(job) = &self.job {
             job.stop.store(true, Ordering::SeqCst);
+            job.handle.thread().unpark();
         }
         self.join();
     }
@@ -448,22 +445,11 @@ impl Engine {
                 moves_to_go: p.movestogo,
             });
         }
-        if p.is_bare() {
-            let level = usize::from(self.options.level.clamp(1, 5));
-            l.movetime = Some(ms(LEVEL_MOVETIME_MS[level - 1]));
-        }
         Ok(l)
     }
 
     fn go(&mut self, p: &GoParams) -> Result<(), EngineError> {
         let limits = self.limits(p)?;
-        if let Status::Over(o) = self.game.status() {
-            self.out.lines(&[
-                format!("info string the game is over: {o}"),
-                "bestmove none".to_string(),
-            ]);
-            return Ok(());
-        }
         let task = Task::Go {
             limits,
             multipv: self.options.multipv,
@@ -482,6 +468,7 @@ impl Engine {
         let game = self.game.clone();
         let out = self.out.clone();
         let (stop2, done2) = (stop.clone(), done.clone());
+        let task_waits = task.waits_for_stop();
         let spawned = std::thread::Builder::new()
             .name("search".to_string())
             .stack_size(SEARCH_STACK)
@@ -503,6 +490,13 @@ impl Engine {
                         }
                     }
                 };
+                // `go infinite` answers only after `stop` (as in UCI), even
+                // when the search has ended on its own.
+                if task_waits {
+                    while !stop2.load(Ordering::SeqCst) {
+                        std::thread::park();
+                    }
+                }
                 done2.store(true, Ordering::SeqCst);
                 out.lines(&lines);
                 searcher

@@ -7,7 +7,9 @@
 //! move at the cost of one search per root move, which is what analysis
 //! wants. Forced replies (one legal move) are played out before the
 //! search, so a searcher that answers a single legal move at once still
-//! gives each line a real score.
+//! gives each line a real score. Analysis is at full strength: the
+//! level's caps and deliberate mistakes are not applied to these
+//! searches, and with no limit at all they go on until `stop`.
 
 use super::command::MAX_DEPTH;
 use super::Out;
@@ -35,31 +37,72 @@ pub enum Task {
     },
 }
 
-/// One `info` line.
-pub fn info_line(i: &Info, multipv: Option<usize>) -> String {
-    let mut s = String::from("info");
-    if let Some(k) = multipv {
-        let _ = write!(s, " multipv {k}");
+impl Task {
+    /// True for `go infinite`: its `bestmove` waits for `stop`.
+    pub fn waits_for_stop(&self) -> bool {
+        matches!(self, Task::Go { limits, .. } if limits.infinite)
     }
-    let _ = write!(
-        s,
-        " depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
-        i.depth,
-        i.seldepth,
-        i.score,
-        i.nodes,
-        i.nps(),
-        i.time.as_millis(),
-        i.hashfull
-    );
-    if !i.pv.is_empty() {
-        s.push_str(" pv");
-        for m in &i.pv {
-            s.push(' ');
-            s.push_str(m);
+}
+
+/// The fields of one `info` line.
+#[derive(Clone, Debug)]
+pub struct Progress<'a> {
+    /// `multipv k` (only when several lines are asked for).
+    pub multipv: Option<usize>,
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score of the line.
+    pub score: Score,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time since the start.
+    pub time: Duration,
+    /// Hash use in permille.
+    pub hashfull: u32,
+    /// The line's moves.
+    pub pv: &'a [String],
+}
+
+impl<'a> Progress<'a> {
+    /// The fields of a searcher's report.
+    pub fn of(i: &'a Info) -> Self {
+        Progress {
+            multipv: None,
+            depth: i.depth,
+            seldepth: i.seldepth,
+            score: i.score,
+            nodes: i.nodes,
+            time: i.time,
+            hashfull: i.hashfull,
+            pv: &i.pv,
         }
     }
-    s
+
+    /// `info [multipv K] depth D seldepth S score cp N|win N|loss N
+    /// nodes N nps N time MS hashfull N [pv m1 m2 …]`.
+    pub fn line(&self) -> String {
+        let mut s = String::from("info");
+        if let Some(k) = self.multipv {
+            let _ = write!(s, " multipv {k}");
+        }
+        let ms = self.time.as_millis();
+        let nps = u128::from(self.nodes) * 1000 / ms.max(1);
+        let _ = write!(
+            s,
+            " depth {} seldepth {} score {} nodes {} nps {nps} time {ms} hashfull {}",
+            self.depth, self.seldepth, self.score, self.nodes, self.hashfull
+        );
+        if !self.pv.is_empty() {
+            s.push_str(" pv");
+            for m in self.pv {
+                s.push(' ');
+                s.push_str(m);
+            }
+        }
+        s
+    }
 }
 
 /// The search's move if it is legal here; otherwise (a bug in the
@@ -91,11 +134,17 @@ pub fn run(
 ) -> Vec<String> {
     match task {
         Task::Go { limits, multipv } => {
+            if let Status::Over(o) = game.status() {
+                out.line(&format!("info string the game is over: {o}"));
+                return vec!["bestmove none".to_string()];
+            }
             let best = if *multipv > 1 {
                 let mut emit = |line: String| out.line(&line);
                 multi_pv(searcher, game, limits, *multipv, stop, &mut emit)
             } else {
-                let r = searcher.search(game, limits, stop, &mut |i| out.line(&info_line(i, None)));
+                let r = searcher.search(game, limits, stop, &mut |i| {
+                    out.line(&Progress::of(i).line())
+                });
                 r.best
             };
             let best = checked(best, game, out);
@@ -105,8 +154,19 @@ pub fn run(
             )]
         }
         Task::Hint { limits } => {
-            let r = searcher.search(game, limits, stop, &mut |_| {});
-            match checked(r.best, game, out) {
+            // The hint is the best move of the last completed iteration
+            // (the first move of its principal variation), not the move
+            // a low level might deliberately pick instead.
+            let mut top: Option<String> = None;
+            let r = searcher.search(game, limits, stop, &mut |i| {
+                if let Some(m) = i.pv.first() {
+                    top = Some(m.clone());
+                }
+            });
+            let best = top
+                .and_then(|t| game.legal_moves().into_iter().find(|m| m.text == t))
+                .or(r.best);
+            match checked(best, game, out) {
                 None => vec!["hint none".to_string()],
                 Some(m) => match m.from {
                     None => vec!["hint pass".to_string()],
@@ -225,7 +285,7 @@ fn score_move(
         clock: None,
         infinite: false,
         overhead: Duration::ZERO,
-        level: b.limits.level,
+        level: None,
     };
     let mut last: Option<(u32, u32)> = None;
     let r = searcher.search(&child, &limits, b.stop, &mut |i| {
@@ -293,16 +353,17 @@ pub fn multi_pv(
         lines.sort_by(|a, b| b.score.cmp(&a.score));
         let time = start.elapsed();
         for (i, l) in lines.iter().take(k).enumerate() {
-            let info = Info {
+            let p = Progress {
+                multipv: Some(i + 1),
                 depth: depth + 1,
                 seldepth: l.seldepth.max(depth + 1),
                 score: l.score,
                 nodes: b.nodes,
                 time,
                 hashfull: b.hashfull,
-                pv: l.pv.clone(),
+                pv: &l.pv,
             };
-            emit(info_line(&info, Some(i + 1)));
+            emit(p.line());
         }
         order = lines.iter().map(|l| l.mv.clone()).collect();
         best = Some(lines[0].mv.clone());
