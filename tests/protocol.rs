@@ -492,7 +492,7 @@ fn bad_input_gets_one_error_line_and_changes_nothing() {
     );
     // Blank lines and CR LF line ends are fine.
     assert!(ask_bytes(&mut e, b"\n   \n\r\n").is_empty());
-    assert_eq!(ask_bytes(&mut e, b"fen\r\n"), [before.clone()]);
+    assert_eq!(ask_bytes(&mut e, b"fen\r\n"), std::slice::from_ref(&before));
     // Nothing changed: the position, the board, the options still work.
     assert_eq!(e.fen(), before);
     assert_eq!(e.ask("board"), board);
@@ -779,5 +779,158 @@ fn go_infinite_holds_its_bestmove_until_stop() {
         e.send("stop");
         let m = bestmove(&e.until("bestmove"));
         assert_eq!(m, want);
+    }
+}
+
+/// Random input into the reader, the parser and the engine itself.
+mod fuzz {
+    use dama::protocol::{parse, Engine, Line, LineReader, Out};
+    use proptest::prelude::*;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    /// A writer whose bytes the test can read back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn len(&self) -> usize {
+            self.0.lock().unwrap().len()
+        }
+        fn since(&self, at: usize) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()[at..]).into_owned()
+        }
+    }
+
+    const WORDS: &[&str] = &[
+        "dama",
+        "isready",
+        "setoption",
+        "name",
+        "value",
+        "newgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "movestogo",
+        "infinite",
+        "stop",
+        "moves",
+        "mustcapture",
+        "check",
+        "play",
+        "undo",
+        "status",
+        "board",
+        "flip",
+        "hint",
+        "perft",
+        "divide",
+        "help",
+        "level",
+        "variant",
+        "hash",
+        "multipv",
+        "movelimit",
+        "czech",
+        "gothic",
+        "knights",
+        "ossetian",
+        "medieval",
+        "c3-d4",
+        "f6-g5",
+        "d4xf6",
+        "g7xe5",
+        "c3xe5xg7",
+        "a1-b2",
+        "pass",
+        "W:Wc3:Bd4",
+        "W:WKa1,Kc1:BKh2",
+        "B:W:B",
+        "0",
+        "1",
+        "2",
+        "3",
+        "-5",
+        "65",
+        "99999999999999999999999",
+        "x",
+        ":",
+        "é",
+        "\u{0}",
+    ];
+
+    fn line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::collection::vec(prop::sample::select(WORDS), 0..8).prop_map(|w| w.join(" ")),
+            "\\PC{0,30}",
+            (prop::sample::select(WORDS), "\\PC{0,12}").prop_map(|(w, r)| format!("{w} {r}")),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn random_bytes_never_break_the_reader_or_the_parser(
+            bytes in prop::collection::vec(any::<u8>(), 0..300),
+        ) {
+            let mut r = LineReader::new(&bytes[..], 40);
+            loop {
+                match r.next_line().unwrap() {
+                    Line::Eof => break,
+                    Line::Text(s) => {
+                        let _ = parse(&s);
+                    }
+                    Line::TooLong { len } => prop_assert!(len > 40),
+                    Line::NotUtf8 { .. } => {}
+                }
+            }
+        }
+
+        #[test]
+        fn random_commands_never_panic_and_errors_change_nothing(
+            lines in prop::collection::vec(line(), 1..12),
+        ) {
+            let buf = Shared::default();
+            let mut e = Engine::new(Out::new(buf.clone()));
+            for l in &lines {
+                let (fen, moves, options) = (e.game().fen(), e.game().moves(), *e.options());
+                let at = buf.len();
+                e.handle_line(l);
+                let out = buf.since(at);
+                prop_assert!(!out.contains("error internal"), "{l:?} -> {out}");
+                // Lines of a search running meanwhile are not this command's reply.
+                let reply: Vec<&str> = out
+                    .lines()
+                    .filter(|r| !r.starts_with("info ") && !r.starts_with("bestmove ")
+                        && !r.starts_with("hint "))
+                    .collect();
+                if reply.iter().any(|r| r.starts_with("error ")) {
+                    prop_assert_eq!(reply.len(), 1, "{:?} -> {:?}", l, reply);
+                    prop_assert_eq!(e.game().fen(), fen);
+                    prop_assert_eq!(e.game().moves(), moves);
+                    prop_assert_eq!(*e.options(), options);
+                }
+            }
+            e.finish();
+        }
     }
 }

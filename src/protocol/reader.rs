@@ -57,6 +57,7 @@ impl<R: BufRead> LineReader<R> {
         let mut buf: Vec<u8> = Vec::new();
         let mut len = 0usize;
         let mut seen_any = false;
+        let mut last: Option<u8> = None;
         loop {
             let chunk = match self.inner.fill_buf() {
                 Ok(c) => c,
@@ -76,6 +77,9 @@ impl<R: BufRead> LineReader<R> {
                 None => (chunk, chunk.len(), false),
             };
             len = len.saturating_add(part.len());
+            if let Some(&b) = part.last() {
+                last = Some(b);
+            }
             // Keep one byte beyond the limit: a `\r` of a `\r\n` end.
             let cap = self.limit + 1;
             if buf.len() < cap {
@@ -87,13 +91,16 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
         }
+        // A `\r` before the `\n` belongs to the line end.
         let whole = len == buf.len();
-        if whole && buf.last() == Some(&b'\r') {
-            buf.pop();
+        if last == Some(b'\r') {
+            len -= 1;
+            if whole {
+                buf.pop();
+            }
         }
-        let text_len = if whole { buf.len() } else { len };
-        if text_len > self.limit {
-            return Ok(Line::TooLong { len: text_len });
+        if len > self.limit {
+            return Ok(Line::TooLong { len });
         }
         match String::from_utf8(buf) {
             Ok(s) => Ok(Line::Text(s)),
@@ -101,5 +108,62 @@ impl<R: BufRead> LineReader<R> {
                 at: e.utf8_error().valid_up_to(),
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::BufReader;
+
+    fn lines(input: &[u8], limit: usize, buf: usize) -> Vec<Line> {
+        let mut r = LineReader::new(BufReader::with_capacity(buf, input), limit);
+        let mut v = Vec::new();
+        loop {
+            let l = r.next_line().unwrap();
+            if l == Line::Eof {
+                return v;
+            }
+            v.push(l);
+        }
+    }
+
+    fn text(s: &str) -> Line {
+        Line::Text(s.to_string())
+    }
+
+    #[test]
+    fn splits_lines_and_strips_line_ends() {
+        for buf in [1, 3, 64] {
+            assert_eq!(
+                lines(b"go\r\nstop\n\nquit", 10, buf),
+                [text("go"), text("stop"), text(""), text("quit")]
+            );
+        }
+    }
+
+    #[test]
+    fn overlong_lines_are_reported_once_and_skipped() {
+        for buf in [1, 4, 1000] {
+            assert_eq!(
+                lines(b"abcde\nabcdef\nabcdefghij\r\nok\n", 5, buf),
+                [
+                    text("abcde"),
+                    Line::TooLong { len: 6 },
+                    Line::TooLong { len: 10 },
+                    text("ok")
+                ]
+            );
+        }
+        // A `\r\n` end right at the limit does not count against it.
+        assert_eq!(lines(b"abcde\r\n", 5, 2), [text("abcde")]);
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_with_its_offset() {
+        assert_eq!(
+            lines(b"go \xff\nisready\n", 100, 8),
+            [Line::NotUtf8 { at: 3 }, text("isready")]
+        );
     }
 }

@@ -350,7 +350,7 @@ pub fn multi_pv(
         if lines.len() < order.len() {
             break;
         }
-        lines.sort_by(|a, b| b.score.cmp(&a.score));
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         let time = start.elapsed();
         for (i, l) in lines.iter().take(k).enumerate() {
             let p = Progress {
