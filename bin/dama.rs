@@ -37,6 +37,8 @@ enum Command {
         #[arg(long)]
         no_bulk: bool,
     },
+    /// Play a game against the engine in the terminal.
+    Play(dama::play::PlayArgs),
 }
 
 fn run_perft<R: Rules>(
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
+        Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
         None => {
             dama::protocol::run_stdio();
             Ok(())

@@ -28,6 +28,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod piece;
+pub mod play;
 pub mod position;
 pub mod protocol;
 pub mod rules;
