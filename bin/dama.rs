@@ -112,7 +112,10 @@ fn main() -> ExitCode {
         }
         Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
         Some(Command::Match(args)) => run_match(*args),
-        None => Err("the protocol loop is not available yet".into()),
+        None => {
+            dama::protocol::run_stdio();
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -31,6 +31,7 @@ pub mod perft;
 pub mod piece;
 pub mod play;
 pub mod position;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod square;
