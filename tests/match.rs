@@ -505,3 +505,50 @@ fn adjudication_when_both_engines_agree_long_enough() {
     let s = run(&cfg);
     assert!(s.reasons.iter().all(|r| r.id != "adjudication"));
 }
+
+/// dama itself as the engine, at a level.
+fn dama_level(level: u8) -> EngineSpec {
+    EngineSpec {
+        name: format!("level {level}"),
+        cmd: PathBuf::from(DAMA),
+        args: vec![],
+        dir: None,
+        options: vec![("level".into(), level.to_string())],
+    }
+}
+
+#[test]
+fn two_levels_of_dama_play_a_short_match_in_every_game() {
+    let dir = scratch("levels");
+    for (i, v) in Variant::ALL.into_iter().enumerate() {
+        let pdn = dir.join(format!("{v}.pdn"));
+        let mut cfg = config(
+            vec![dama_level(3), dama_level(1)],
+            4,
+            TimeControl::MoveTime(Duration::from_millis(20)),
+        );
+        cfg.rules.variant = v;
+        cfg.rules.margin = Duration::from_millis(1000);
+        cfg.openings = OpeningBook::new(v, GameOptions::default(), vec![], 2, i as u64);
+        cfg.reuse = i % 2 == 0;
+        cfg.pdn = Some(pdn.clone());
+        let s = run(&cfg);
+        assert_eq!((s.finished, s.abandoned), (4, 0), "{v}");
+        assert_eq!(s.pairings[0].tally.games(), 4);
+        assert!(
+            s.reasons.iter().all(|r| r.engine.is_none()),
+            "{v}: dama forfeited: {:?}",
+            s.reasons
+        );
+        let games = read_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+        assert_eq!(games.len(), 4);
+        for g in &games {
+            assert_eq!(g.variant().unwrap(), v);
+            let game = g.replay().unwrap();
+            let Status::Over(o) = game.status() else {
+                panic!("{v}: game {} did not end by the rules", g.number);
+            };
+            assert_eq!(g.result, PdnResult::of(o.result));
+        }
+    }
+}
