@@ -51,12 +51,18 @@ pub struct Counters {
 impl Counters {
     /// Counters for a start position; `h` is the FEN `H` field (the
     /// variant's no-capture or no-progress counter).
+    ///
+    /// The material counter starts at `h` too: the material can only have
+    /// changed by a capture or a promotion (a man's move), so at least `h`
+    /// plies have passed since it last changed. With kings only on the
+    /// board (the Czech endgame limits) that is exact, so a game saved as
+    /// a FEN and resumed keeps counting towards its endgame limit.
     pub fn start<R: Rules>(pos: &Position<R>, h: u32, ply: u32) -> Self {
         Counters {
             ply,
             since_capture: h,
             since_progress: h,
-            since_material: 0,
+            since_material: h,
             material_mark: R::material_mark(pos),
         }
     }
