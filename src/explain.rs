@@ -39,6 +39,9 @@ pub enum Illegal {
         /// Who is to move.
         side: Color,
     },
+    /// Origin and destination are the same square (a plain move that stays put).
+    #[error("{0}-{0} does not move the piece")]
+    SameSquare(Square),
     /// The destination is taken.
     #[error("the square {0} is occupied")]
     Occupied(Square),
@@ -349,6 +352,9 @@ fn explain<R: Rules>(
     }
     if capture || squares.len() > 2 {
         return Illegal::NothingToCapture;
+    }
+    if from == to {
+        return Illegal::SameSquare(from);
     }
     if pos.piece_at(to).is_some() {
         return Illegal::Occupied(to);

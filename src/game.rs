@@ -67,20 +67,29 @@ impl Counters {
         }
     }
 
-    /// The counters after `m` was played, leading to `after`.
+    /// The counters after `m` was played, leading to `after`. They
+    /// saturate rather than overflow (a FEN may give any `H` or `F`).
     pub fn after<R: Rules>(&self, m: &Move<R>, after: &Position<R>) -> Self {
         let capture = m.is_capture();
         let man = !m.is_pass() && m.kind() == crate::piece::Kind::Man;
         let material = capture || m.promotion().is_some();
         Counters {
-            ply: self.ply + 1,
-            since_capture: if capture { 0 } else { self.since_capture + 1 },
+            ply: self.ply.saturating_add(1),
+            since_capture: if capture {
+                0
+            } else {
+                self.since_capture.saturating_add(1)
+            },
             since_progress: if capture || man {
                 0
             } else {
-                self.since_progress + 1
+                self.since_progress.saturating_add(1)
             },
-            since_material: if material { 0 } else { self.since_material + 1 },
+            since_material: if material {
+                0
+            } else {
+                self.since_material.saturating_add(1)
+            },
             material_mark: if material {
                 R::material_mark(after)
             } else {
@@ -309,7 +318,11 @@ impl<R: Rules> Game<R> {
         let pos = Position::from_setup(setup)?;
         let ply = setup
             .fullmove
-            .map(|f| (f.max(1) - 1) * 2 + u32::from(setup.side == Color::Black))
+            .map(|f| {
+                (f.max(1) - 1)
+                    .saturating_mul(2)
+                    .saturating_add(u32::from(setup.side == Color::Black))
+            })
             .unwrap_or(0);
         let counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
         Ok(Self::from_position(pos, counters, options))

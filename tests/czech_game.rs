@@ -493,3 +493,15 @@ fn results_read_well() {
     }
     assert_eq!(GameResult::Win(Color::Black).score(), "0-1");
 }
+
+#[test]
+fn huge_fen_counters_do_not_overflow() {
+    // F near the top of u32: the ply count saturates instead of overflowing.
+    let mut g = game("W:Wc3:Bh8:F4294967295");
+    play(&mut g, "c3-d4");
+    assert_in_play(&g);
+    assert!(g.fen().starts_with("B:Wd4:Bh8:H0:F"));
+    // H at the top: the 15-moves rule has long been reached.
+    let g = game("W:WKc3:Bh8:H4294967295");
+    assert_eq!(over(&g).rule, EndRule::NoProgress { plies: 30 });
+}

@@ -487,3 +487,15 @@ fn pass_is_refused_in_czech() {
         "there is no legal move: the game is over",
     );
 }
+
+#[test]
+fn refused_a_move_that_stays_put() {
+    assert_refused("W:Wc3:Bh8", "c3-c3", "c3-c3 does not move the piece");
+    // A king's capture that comes back to its square is a move, though.
+    assert_eq!(
+        explain::parse_move(&pos("W:WKe1:Bb4,b6,f2,g5"), "e1xe1")
+            .unwrap()
+            .to_string(),
+        "e1xa5xd8xh4xe1"
+    );
+}
