@@ -18,7 +18,7 @@
 mod common;
 
 use common::czech_ref;
-use dama::explain;
+use dama::explain::{self, Illegal, MoveError};
 use dama::geometry::Geometry;
 use dama::movegen::count_moves;
 use dama::perft::{divide, perft};
@@ -260,6 +260,177 @@ proptest! {
         check_position(&random_position::<Knights>(&cells, black, 32), 2);
         check_position(&random_position::<Ossetian>(&cells, black, 16), 2);
         check_position(&random_position::<Medieval>(&cells, black, 32), 2);
+    }
+}
+
+// ---------------------------------------------------------------- refusals tell the truth
+
+/// `text` resolved in `pos`: a legal move, or a reason that holds.
+fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
+    let fen = pos.to_string();
+    let legal = pos.legal_moves();
+    let origins = |pred: &dyn Fn(&dama::Move<R>) -> bool| {
+        let mut v: Vec<Square> = legal
+            .iter()
+            .filter(|m| pred(m))
+            .filter_map(|m| m.from())
+            .collect();
+        v.sort_by_key(|s| s.file_rank_key());
+        v.dedup();
+        v
+    };
+    let all_captures = !legal.is_empty() && legal.iter().all(|m| m.is_capture());
+    let why = match explain::parse_move(pos, text) {
+        Ok(m) => {
+            assert!(legal.contains(&m), "{fen}: {text} gave {m}, not legal");
+            return;
+        }
+        Err(MoveError::Parse(_)) => return,
+        Err(MoveError::Illegal(why)) => why,
+    };
+    let ctx = format!("{}: {fen}: {text}: {why}", R::VARIANT);
+    match &why {
+        Illegal::NotOnBoard(s) => assert!(
+            s.file() >= R::Geo::files() || s.rank() >= R::Geo::ranks(),
+            "{ctx}"
+        ),
+        Illegal::LightSquare(s) => assert!(R::Geo::bit(*s).is_none(), "{ctx}"),
+        Illegal::NoPiece(s) => assert!(pos.piece_at(*s).is_none(), "{ctx}"),
+        Illegal::NotYourPiece {
+            square,
+            owner,
+            side,
+        } => {
+            assert_eq!(
+                pos.piece_at(*square).map(|p| p.color),
+                Some(*owner),
+                "{ctx}"
+            );
+            assert_eq!(*side, pos.side(), "{ctx}");
+            assert_ne!(owner, side, "{ctx}");
+        }
+        Illegal::Occupied(s) => assert!(pos.piece_at(*s).is_some(), "{ctx}"),
+        Illegal::CaptureCompulsory(v) => {
+            assert!(all_captures, "{ctx}");
+            assert_eq!(*v, origins(&|_| true), "{ctx}");
+        }
+        Illegal::KingMustCapture(v) => {
+            assert!(R::KING_PRIORITY && all_captures, "{ctx}");
+            assert!(legal.iter().all(|m| m.kind() == Kind::King), "{ctx}");
+            assert_eq!(*v, origins(&|_| true), "{ctx}");
+        }
+        Illegal::MustTakeMost(n) => {
+            assert!(R::MAJORITY && all_captures, "{ctx}");
+            assert!(legal.iter().all(|m| m.capture_count() == *n), "{ctx}");
+        }
+        Illegal::CaptureMustGoOn { at, moves } => {
+            assert!(all_captures && !moves.is_empty(), "{ctx}");
+            for t in moves {
+                let m = legal
+                    .iter()
+                    .find(|m| m.to_string() == *t)
+                    .unwrap_or_else(|| panic!("{ctx}: {t}"));
+                assert!(m.path()[..m.path().len() - 1].contains(at), "{ctx}");
+            }
+        }
+        Illegal::NoSuchCapture { from, moves } => {
+            assert!(all_captures, "{ctx}");
+            let mut mine: Vec<String> = legal
+                .iter()
+                .filter(|m| m.from() == Some(*from))
+                .map(|m| m.to_string())
+                .collect();
+            mine.sort();
+            assert!(!mine.is_empty(), "{ctx}");
+            assert_eq!(*moves, mine, "{ctx}");
+        }
+        Illegal::NothingToCapture => assert!(!legal.iter().any(|m| m.is_capture()), "{ctx}"),
+        Illegal::Ambiguous(v) => {
+            assert!(v.len() >= 2, "{ctx}");
+            for t in v {
+                assert!(legal.iter().any(|m| m.to_string() == *t), "{ctx}: {t}");
+            }
+        }
+        Illegal::MustPass => assert!(legal.len() == 1 && legal[0].is_pass(), "{ctx}"),
+        Illegal::CannotPass => assert!(!legal.is_empty() && !legal[0].is_pass(), "{ctx}"),
+        Illegal::NoMoves => assert!(legal.is_empty(), "{ctx}"),
+        Illegal::Blocked { at, .. } => assert!(pos.piece_at(*at).is_some(), "{ctx}"),
+        Illegal::SameSquare(_)
+        | Illegal::Backwards(_)
+        | Illegal::NotDiagonal { .. }
+        | Illegal::NotHowItMoves(_)
+        | Illegal::NoSuchMove(_) => assert!(!all_captures, "{ctx}"),
+    }
+}
+
+/// Move texts on the squares of `R`'s board: 2 to 4 squares, or a pass.
+fn texts_for(files: u8, ranks: u8, raw: &[(u8, u8, u8)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for chunk in raw.chunks(4) {
+        let n = 2 + chunk[0].2 as usize % 3;
+        let sep = match chunk[0].2 / 3 % 3 {
+            0 => "-",
+            1 => "x",
+            _ => ":",
+        };
+        let sq: Vec<String> = chunk
+            .iter()
+            .cycle()
+            .take(n)
+            .map(|&(f, r, _)| {
+                Square::new(f % files, r % ranks)
+                    .expect("on the board")
+                    .to_string()
+            })
+            .collect();
+        out.push(sq.join(sep));
+    }
+    out.push("pass".into());
+    out
+}
+
+fn refusal_case<R: Rules>(cells: &[u8], black: bool, sparse: u8, raw: &[(u8, u8, u8)]) {
+    let pos = random_position::<R>(cells, black, sparse);
+    for t in texts_for(R::Geo::files(), R::Geo::ranks(), raw) {
+        check_refusal(&pos, &t);
+    }
+    // Texts that start on a piece of the side to move, where most reasons live.
+    let own: Vec<Square> = R::Geo::squares(pos.color(pos.side()));
+    for (i, t) in texts_for(R::Geo::files(), R::Geo::ranks(), raw)
+        .iter()
+        .enumerate()
+    {
+        if let (Some(from), Some((_, rest))) =
+            (own.get(i % own.len().max(1)), t.split_at_checked(2))
+        {
+            let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            if !rest.is_empty() {
+                check_refusal(&pos, &format!("{from}{rest}"));
+            }
+        }
+    }
+    // And every legal move written short (origin and destination only).
+    for m in pos.legal_moves().iter().take(READ_BACK_MAX) {
+        if let (Some(a), Some(b)) = (m.from(), m.to()) {
+            let sep = if m.is_capture() { "x" } else { "-" };
+            check_refusal(&pos, &format!("{a}{sep}{b}"));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn refusals_tell_the_truth(
+        (cells, black) in cells(),
+        raw in prop::collection::vec(any::<(u8, u8, u8)>(), 4..40),
+    ) {
+        refusal_case::<Czech>(&cells, black, 10, &raw);
+        refusal_case::<Gothic>(&cells, black, 24, &raw);
+        refusal_case::<Knights>(&cells, black, 24, &raw);
+        refusal_case::<Ossetian>(&cells, black, 12, &raw);
+        refusal_case::<Medieval>(&cells, black, 32, &raw);
     }
 }
 
