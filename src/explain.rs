@@ -3,9 +3,15 @@
 //! [`resolve`] matches a [`MoveText`] against the legal moves of a
 //! position: the origin and destination must agree and the landing
 //! squares written in between must appear in the move's path in order
-//! (so `c3xc7` works when only one capture from c3 ends on c7). When
-//! nothing matches, it works out the reason a player would be given, as
-//! an [`Illegal`] value whose message is the text the playing app shows.
+//! (so `c3xc7` works when only one capture from c3 ends on c7). A chain
+//! written in full that is another way round of a merged move (same
+//! origin, destination and captured pieces, but not the path the
+//! notation writes) is recognised by walking it on the board, so a player
+//! who draws either tour of a king gets the move. When nothing matches,
+//! it works out the reason a player would be given, as an [`Illegal`]
+//! value whose message is the text the playing app shows: it names the
+//! squares, and where a capture is refused it lists the captures that
+//! are possible instead.
 
 use crate::bitboard::Bits;
 use crate::geometry::{Geometry, Layout, DIRS};

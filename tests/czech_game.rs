@@ -293,6 +293,26 @@ fn three_kings_and_the_lone_king_off_the_diagonal_thirty_plies() {
 }
 
 #[test]
+fn a_capture_restarts_the_endgame_count() {
+    // Lone king against three kings (30 plies) for 16 plies; then White
+    // puts the king b8 en prise on d6 and the lone king takes it: two kings
+    // now, 10 plies counted from that capture.
+    let mut g = game(BEFORE_CAPTURE);
+    play(&mut g, "h4xe7");
+    let (mut w, mut b) = (Walk::new(WHITE_E1), Walk::new(&["e7", "f6", "g7", "f8"]));
+    walk(&mut g, &mut w, &mut b, 16);
+    assert_eq!(g.counters().since_material, 16);
+    play(&mut g, "b8-d6");
+    play(&mut g, "e7xa3");
+    assert_eq!(g.counters().since_material, 0);
+    let mut b = Walk::new(&["a3", "b2"]);
+    walk(&mut g, &mut w, &mut b, 9);
+    assert_in_play(&g);
+    walk(&mut g, &mut w, &mut b, 1);
+    assert_eq!(over(&g), Outcome::draw(EndRule::EndgameLimit { plies: 10 }));
+}
+
+#[test]
 fn a_promotion_restarts_the_endgame_count() {
     // King and man against a lone king: 10 plies. The man promotes on ply 7
     // (two kings: still 10, counted again from there), so the draw comes on
