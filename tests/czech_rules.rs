@@ -451,6 +451,8 @@ fn short_notation_and_colons() {
         "c3xe5xc7",
         " c3XE5xc7 ",
         "c3-c7",
+        "c3 e5 c7",
+        "c3\u{d7}e5\u{d7}c7",
     ] {
         let m = explain::parse_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(m.to_string(), "c3xe5xc7", "{text}");
