@@ -395,7 +395,7 @@ fn resume_refuses_a_bad_file() {
 fn a_draw_names_its_rule() {
     // 29 plies without a man move or a capture: the 30th ends the game.
     let out = play(
-        &["--fen", "W:WKa1:BKh8:H29", "--movetime", "50"],
+        &["--fen", "W:WKa1,Kc1:BKh8,Kf8:H29", "--movetime", "50"],
         "a1-b2\nmoves\n",
     );
     assert!(out.contains("You play a1-b2."), "{out}");
