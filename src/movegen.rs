@@ -215,19 +215,26 @@ const fn forward_steps_only(d: DirSet) -> bool {
     d != 0
 }
 
-/// Merges chains of `out[start..]` that are the same move.
+/// Merges chains of `out[start..]` that are the same move: sorted by
+/// destination, captured set and written path, so that equal moves are
+/// neighbours and the first of each run has the path to keep.
 fn merge_duplicates<R: Rules>(out: &mut MoveList<R>, start: usize) {
-    let mut i = start + 1;
-    while i < out.len() {
-        if let Some(j) = (start..i).find(|&j| out[j] == out[i]) {
-            if out[i].path_key() < out[j].path_key() {
-                out[j] = out[i];
+    let block = &mut out[start..];
+    block.sort_unstable_by(|a, b| {
+        (a.to_bit(), a.captured_bits())
+            .cmp(&(b.to_bit(), b.captured_bits()))
+            .then_with(|| a.path_cmp(b))
+    });
+    let mut keep = start;
+    for i in start..out.len() {
+        if i == start || out[i] != out[keep] {
+            if i != start {
+                keep += 1;
             }
-            out.remove(i);
-        } else {
-            i += 1;
+            out[keep] = out[i];
         }
     }
+    out.truncate(keep + 1);
 }
 
 /// Pieces of `pieces` with a short jump available (a cheap set-wise test).

@@ -9,7 +9,6 @@ use crate::geometry::Geometry;
 use crate::piece::Kind;
 use crate::rules::{Rules, BB};
 use crate::square::Square;
-use smallvec::SmallVec;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -190,13 +189,14 @@ impl<R: Rules> Move<R> {
     pub fn capture_count(&self) -> u32 {
         self.captured.count()
     }
-    /// Sort key: the landing squares in file-then-rank order (used to pick
-    /// the written path among chains that are the same move).
-    pub(crate) fn path_key(&self) -> SmallVec<[u8; 8]> {
+    /// Compares the written paths in file-then-rank order of their landing
+    /// squares (to pick the path kept among chains that are the same move).
+    pub(crate) fn path_cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let key = |b: &u8| R::Geo::square(*b as u32).file_rank_key();
         self.path_bits()
             .iter()
-            .map(|&b| R::Geo::square(b as u32).file_rank_key())
-            .collect()
+            .map(key)
+            .cmp(other.path_bits().iter().map(key))
     }
 }
 
@@ -230,4 +230,4 @@ impl<R: Rules> fmt::Debug for Move<R> {
 }
 
 /// A list of moves, on the stack for the usual sizes.
-pub type MoveList<R> = SmallVec<[Move<R>; 48]>;
+pub type MoveList<R> = smallvec::SmallVec<[Move<R>; 48]>;
