@@ -41,6 +41,19 @@ enum Command {
     Play(dama::play::PlayArgs),
     /// Play engines against each other: openings, time controls, Elo, SPRT, PDN.
     Match(Box<dama::matchrunner::cli::MatchArgs>),
+    /// Search fixed positions of every game to a fixed depth: nodes (a
+    /// signature of the search) and speed.
+    Bench {
+        /// Bench depth (Czech; the other games go less deep).
+        #[arg(long, default_value_t = dama::bench::DEFAULT_DEPTH)]
+        depth: u32,
+        /// Only this game.
+        #[arg(long)]
+        variant: Option<Variant>,
+        /// Transposition table size in MiB (the speed depends on it).
+        #[arg(long, default_value_t = dama::bench::DEFAULT_HASH_MB)]
+        hash: usize,
+    },
 }
 
 fn run_perft<R: Rules>(
@@ -116,6 +129,13 @@ fn main() -> ExitCode {
             dama::protocol::run_stdio();
             Ok(())
         }
+        Some(Command::Bench {
+            depth,
+            variant,
+            hash,
+        }) => dama::bench::run(depth, variant, hash, &mut std::io::stdout())
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -312,6 +312,18 @@ pub enum AnySearcher {
     Medieval(Searcher<Medieval>),
 }
 
+macro_rules! with_searcher {
+    ($self:expr, $s:ident => $body:expr) => {
+        match $self {
+            AnySearcher::Czech($s) => $body,
+            AnySearcher::Gothic($s) => $body,
+            AnySearcher::Knights($s) => $body,
+            AnySearcher::Ossetian($s) => $body,
+            AnySearcher::Medieval($s) => $body,
+        }
+    };
+}
+
 impl AnySearcher {
     /// A searcher for `variant` with `hash_mb` MiB of transposition table.
     pub fn new(variant: Variant, hash_mb: usize) -> Self {
@@ -335,16 +347,63 @@ impl AnySearcher {
     }
     /// Forgets what was learned (new game).
     pub fn clear(&mut self) {
-        match self {
-            AnySearcher::Czech(s) => s.clear(),
-            AnySearcher::Gothic(s) => s.clear(),
-            AnySearcher::Knights(s) => s.clear(),
-            AnySearcher::Ossetian(s) => s.clear(),
-            AnySearcher::Medieval(s) => s.clear(),
+        with_searcher!(self, s => s.clear())
+    }
+    /// Resizes the transposition table to `hash_mb` MiB (its contents are lost).
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        with_searcher!(self, s => s.set_hash(hash_mb))
+    }
+    /// The transposition table's size in MiB.
+    pub fn hash_mb(&self) -> usize {
+        with_searcher!(self, s => s.hash_mb())
+    }
+    /// Seeds the random choices of the levels.
+    pub fn set_seed(&mut self, seed: u64) {
+        with_searcher!(self, s => s.set_seed(seed))
+    }
+    /// Number of principal variations reported (analysis).
+    pub fn set_multipv(&mut self, lines: usize) {
+        with_searcher!(self, s => s.set_multipv(lines))
+    }
+    /// Permille of the transposition table written by the last search.
+    pub fn hashfull(&self) -> u32 {
+        with_searcher!(self, s => s.hashfull())
+    }
+    /// Switches to `variant` if needed, keeping the table size and the
+    /// number of lines (the table's contents belong to the old game).
+    fn follow(&mut self, variant: Variant) {
+        if self.variant() != variant {
+            let (mb, lines) = with_searcher!(&*self, s => (s.hash_mb(), s.multipv()));
+            *self = AnySearcher::new(variant, mb);
+            self.set_multipv(lines);
+        }
+    }
+    /// The move the engine recommends at `level` (its budget, without its
+    /// deliberate mistakes), for a hint; `None` when the game is over.
+    pub fn hint(&mut self, game: &AnyGame, level: u8, stop: &AtomicBool) -> Option<MoveInfo> {
+        self.follow(game.variant());
+        match (self, game) {
+            (AnySearcher::Czech(s), AnyGame::Czech(g)) => {
+                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
+            }
+            (AnySearcher::Gothic(s), AnyGame::Gothic(g)) => {
+                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
+            }
+            (AnySearcher::Knights(s), AnyGame::Knights(g)) => {
+                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
+            }
+            (AnySearcher::Ossetian(s), AnyGame::Ossetian(g)) => {
+                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
+            }
+            (AnySearcher::Medieval(s), AnyGame::Medieval(g)) => {
+                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
+            }
+            _ => unreachable!("the searcher follows the game's variant"),
         }
     }
     /// Searches the game's current position. The searcher's game must
-    /// match; if not, a fresh searcher for the right game is used.
+    /// match; if not, a fresh searcher for the right game is used (with
+    /// the same table size).
     pub fn search(
         &mut self,
         game: &AnyGame,
@@ -352,9 +411,7 @@ impl AnySearcher {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> AnyResult {
-        if self.variant() != game.variant() {
-            *self = AnySearcher::new(game.variant(), 16);
-        }
+        self.follow(game.variant());
         macro_rules! go {
             ($s:expr, $g:expr) => {{
                 let r = $s.search($g, limits, stop, on_info);

@@ -19,7 +19,9 @@
 //! ```
 
 pub mod any;
+pub mod bench;
 pub mod bitboard;
+pub mod eval;
 pub mod explain;
 pub mod game;
 pub mod geometry;

@@ -1,0 +1,101 @@
+//! Czech draughts: men that only go forward, flying kings worth about
+//! three men, and endgames that the draw rules often decide.
+//!
+//! - Men gain as they advance (a man on the sixth rank is a king in
+//!   waiting) and keep a guard on the back rank (`c1`, `e1` stop the
+//!   opponent's men from crowning), and prefer the centre to the edges.
+//! - Kings like the long diagonal `a1`–`h8`: from it a king cannot be
+//!   shut in, and a lone king on it holds three kings (the short limit).
+//! - `adjust` knows the endings the draw rules make hopeless: a lone
+//!   king against at most two kings (or king and man) is a draw by the
+//!   short limit, so the material edge is worth little; and when the
+//!   15-moves rule comes close every advantage fades towards the draw.
+
+use super::{Context, Params};
+use crate::bitboard::Bits;
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// Worth of a man.
+pub const MAN: i32 = 100;
+/// Worth of a king.
+pub const KING: i32 = 300;
+
+/// Bonus of a man by rank (own back rank first; a man never stands on the last).
+const MAN_RANK: [i32; 8] = [0, 0, 3, 7, 12, 20, 34, 0];
+/// Back-rank guard: men on `a1`, `c1`, `e1`, `g1`.
+const GUARD: [i32; 8] = [3, 0, 9, 0, 9, 0, 4, 0];
+
+fn square(kind: Kind, f: i32, r: i32, _files: i32, _ranks: i32) -> i32 {
+    match kind {
+        Kind::Man => {
+            let mut s = MAN_RANK[r as usize];
+            if r == 0 {
+                s += GUARD[f as usize];
+            }
+            // Centre files, and a small cost for the edge.
+            s += match f {
+                0 | 7 => -4,
+                2..=5 if (2..=5).contains(&r) => 4,
+                _ => 0,
+            };
+            s
+        }
+        Kind::King => {
+            let mut s = 0;
+            if f == r {
+                s += 14; // the long diagonal a1–h8
+            } else if (f - r).abs() == 1 || f + r == 7 {
+                s += 5; // the double-corner diagonals and a1-h8's neighbours
+            }
+            let centre = (2 * f - 7).abs().max((2 * r - 7).abs());
+            s + (7 - centre) // at most 6 in the centre
+        }
+        _ => 0,
+    }
+}
+
+/// The Czech numbers.
+pub const PARAMS: Params = Params {
+    material: [MAN, KING, 0, 0],
+    square,
+    mobility: [2, 1, 0, 0],
+    tempo: 4,
+};
+
+/// Endgame knowledge and the pull of the 15-moves rule, from White's side.
+pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
+    let mut s = white;
+    for lone in Color::ALL {
+        let l = pos.color(lone);
+        if l.count() != 1 || (l & pos.kind(Kind::King)).is_empty() {
+            continue;
+        }
+        let o = pos.color(!lone);
+        let kings = (o & pos.kind(Kind::King)).count();
+        let men = (o & pos.kind(Kind::Man)).count();
+        // Only the stronger side's edge shrinks.
+        let stronger = match lone {
+            Color::White => s < 0,
+            Color::Black => s > 0,
+        };
+        if !stronger {
+            continue;
+        }
+        if (men == 0 && kings <= 2) || (kings == 1 && men <= 1) {
+            // Two kings cannot catch a flying king within the short limit.
+            s /= 16;
+        } else if men == 0 && kings == 3 {
+            // Three kings win only against a king off the long diagonal,
+            // and only within the limit: worth half.
+            s /= 2;
+        }
+    }
+    let u = cx.urgency();
+    if u > 128 {
+        // The no-progress draw comes close: fade towards 0.
+        s = s * (256 - u + 32) / 160;
+    }
+    s
+}

@@ -1,0 +1,45 @@
+//! Gothic draughts: sixteen men a side on every square, kings that fly
+//! like chess queens, the majority rule, and the no-capture limit that
+//! gives the game to whoever has more pieces.
+//!
+//! - Men gain as they advance; men on the own back rank guard it.
+//! - Kings are worth two and a half men in play, but at the no-capture
+//!   limit every piece counts one: `adjust` adds the plain piece count
+//!   with a weight that grows as the limit comes closer.
+
+use super::{piece_diff, Context, Params};
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// Worth of a man.
+pub const MAN: i32 = 100;
+/// Worth of a king.
+pub const KING: i32 = 250;
+
+const MAN_RANK: [i32; 8] = [4, 0, 3, 7, 12, 20, 32, 0];
+
+fn square(kind: Kind, f: i32, r: i32, files: i32, ranks: i32) -> i32 {
+    let centre = (2 * f - (files - 1)).abs(); // 1 (centre) ..= 7 (edge)
+    match kind {
+        Kind::Man => MAN_RANK[r as usize] + (7 - centre) / 2,
+        Kind::King => {
+            let rc = (2 * r - (ranks - 1)).abs();
+            (14 - centre - rc) / 2
+        }
+        _ => 0,
+    }
+}
+
+/// The Gothic numbers.
+pub const PARAMS: Params = Params {
+    material: [MAN, KING, 0, 0],
+    square,
+    mobility: [1, 1, 0, 0],
+    tempo: 4,
+};
+
+/// The pull of the no-capture limit, from White's side.
+pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
+    white + piece_diff(pos) * 60 * cx.urgency() / 256
+}

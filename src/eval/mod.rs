@@ -1,0 +1,372 @@
+//! Static evaluation: how good a position looks without searching, in
+//! hundredths of a man, from the side to move's point of view.
+//!
+//! Every game has its own file with its own numbers: the worth of each
+//! kind, a square table per kind (advancement and promotion distance,
+//! the back-rank guard, the centre, whatever the game rewards), a weight
+//! for mobility, and an `adjust` step for what tables cannot say (draw
+//! scaling in Czech endgames, the army count that decides a game at the
+//! no-capture limit). The shared machinery here turns those into
+//! per-bit tables once ([`Evaluator::new`]) so the evaluation itself is a
+//! loop over the pieces and a few set-wise counts.
+//!
+//! The numbers are meant to be read and tuned by hand: each is a named
+//! constant or a short function of file and rank, from White's side
+//! (rank 0 is a player's own back rank). Black's tables are the same
+//! turned half round the board, the symmetry of every start position.
+
+pub mod czech;
+pub mod gothic;
+pub mod knights;
+pub mod medieval;
+pub mod ossetian;
+
+use crate::bitboard::Bits;
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::{Motion, Rules, BB};
+use crate::variant::Variant;
+
+/// The largest evaluation magnitude (well inside the search's win scores).
+pub const MAX_EVAL: i32 = 20_000;
+
+/// A game's evaluation numbers.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// Worth of each kind, by [`Kind::index`].
+    pub material: [i32; 4],
+    /// Bonus of a kind on a square (file, rank) for White, on a board of
+    /// (files, ranks); rank 0 is the own back rank.
+    pub square: fn(kind: Kind, file: i32, rank: i32, files: i32, ranks: i32) -> i32,
+    /// Bonus per empty square a kind could move to, by kind.
+    pub mobility: [i32; 4],
+    /// Bonus for having the move.
+    pub tempo: i32,
+}
+
+/// What the evaluation learns from the game record: how far away a
+/// counter rule is (it changes what material is worth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// Plies left before a counter rule ends the game (Czech: the
+    /// no-progress draw; Gothic, Medieval: the no-capture limit;
+    /// Knight's: the move limit). `None` when no such rule applies.
+    pub plies_left: Option<u32>,
+    /// The full length of that counter rule in plies.
+    pub limit: u32,
+}
+
+impl Context {
+    /// No counter rule in sight.
+    pub const NONE: Context = Context {
+        plies_left: None,
+        limit: 0,
+    };
+
+    /// How close the counter rule is, from 0 (just reset) to 256 (now).
+    #[inline]
+    pub fn urgency(&self) -> i32 {
+        match self.plies_left {
+            Some(left) if self.limit > 0 => {
+                256 - (left.min(self.limit) as i32 * 256 / self.limit as i32)
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The parameters of game `R`.
+pub fn params<R: Rules>() -> &'static Params {
+    match R::VARIANT {
+        Variant::Czech => &czech::PARAMS,
+        Variant::Gothic => &gothic::PARAMS,
+        Variant::Knights => &knights::PARAMS,
+        Variant::Ossetian => &ossetian::PARAMS,
+        Variant::Medieval => &medieval::PARAMS,
+    }
+}
+
+/// Per-bit tables of one game, material included.
+#[derive(Clone)]
+pub struct Evaluator<R: Rules> {
+    table: Box<[[[i16; 128]; 4]; 2]>,
+    params: Params,
+    _r: std::marker::PhantomData<R>,
+}
+
+impl<R: Rules> Default for Evaluator<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Evaluator<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Evaluator<{}>", R::VARIANT)
+    }
+}
+
+impl<R: Rules> Evaluator<R> {
+    /// Builds the tables of game `R` from its own numbers.
+    pub fn new() -> Self {
+        Self::with_params(params::<R>())
+    }
+
+    /// Builds the tables of game `R` from other numbers (for tuning).
+    pub fn with_params(p: &Params) -> Self {
+        let files = R::Geo::files() as i32;
+        let ranks = R::Geo::ranks() as i32;
+        let mut table = Box::new([[[0i16; 128]; 4]; 2]);
+        for b in R::Geo::ALL.iter() {
+            let sq = R::Geo::square(b);
+            let (f, r) = (sq.file() as i32, sq.rank() as i32);
+            for k in Kind::ALL {
+                if !R::KINDS[k.index()] {
+                    continue;
+                }
+                let white = p.material[k.index()] + (p.square)(k, f, r, files, ranks);
+                let black = p.material[k.index()]
+                    + (p.square)(k, files - 1 - f, ranks - 1 - r, files, ranks);
+                table[0][k.index()][b as usize] = white as i16;
+                table[1][k.index()][b as usize] = black as i16;
+            }
+        }
+        Evaluator {
+            table,
+            params: *p,
+            _r: std::marker::PhantomData,
+        }
+    }
+
+    /// Material and squares of one side.
+    #[inline(always)]
+    fn side_sum(&self, pos: &Position<R>, c: Color) -> i32 {
+        let t = &self.table[c.index()];
+        let mut s = 0i32;
+        for k in Kind::ALL {
+            if !R::KINDS[k.index()] {
+                continue;
+            }
+            let tk = &t[k.index()];
+            for b in pos.pieces(c, k).iter() {
+                s += tk[b as usize] as i32;
+            }
+        }
+        s
+    }
+
+    /// Material and squares, White's sum minus Black's: the part of the
+    /// evaluation a move changes only where it moves and captures, so
+    /// the search keeps it up to date with [`Evaluator::psq_delta`].
+    pub fn psq(&self, pos: &Position<R>) -> i32 {
+        self.side_sum(pos, Color::White) - self.side_sum(pos, Color::Black)
+    }
+
+    /// How much [`Evaluator::psq`] changes when `m` is played in `pos`.
+    #[inline(always)]
+    pub fn psq_delta(&self, pos: &Position<R>, m: &Move<R>) -> i32 {
+        if m.is_pass() {
+            return 0;
+        }
+        let us = pos.side();
+        let t = &self.table[us.index()];
+        let k = m.kind();
+        let nk = m.promotion().unwrap_or(k);
+        let mut d =
+            t[nk.index()][m.to_bit() as usize] as i32 - t[k.index()][m.from_bit() as usize] as i32;
+        let caps = m.captured_bits();
+        if !caps.is_empty() {
+            let th = &self.table[(!us).index()];
+            for kind in Kind::ALL {
+                if !R::KINDS[kind.index()] {
+                    continue;
+                }
+                for b in (caps & pos.kind(kind)).iter() {
+                    d += th[kind.index()][b as usize] as i32;
+                }
+            }
+        }
+        match us {
+            Color::White => d,
+            Color::Black => -d,
+        }
+    }
+
+    /// The evaluation from White's point of view, before the game's
+    /// adjustment, and whether each side has a non-capturing move.
+    #[inline]
+    pub fn white_raw(&self, pos: &Position<R>) -> (i32, [bool; 2]) {
+        self.white_raw_with(pos, self.psq(pos))
+    }
+
+    #[inline(always)]
+    fn white_raw_with(&self, pos: &Position<R>, psq: i32) -> (i32, [bool; 2]) {
+        let empty = !pos.occupied() & R::Geo::ALL;
+        let (mw, nw) = mobility(pos, Color::White, empty, &self.params.mobility);
+        let (mb, nb) = mobility(pos, Color::Black, empty, &self.params.mobility);
+        (psq + mw - mb, [nw > 0, nb > 0])
+    }
+
+    /// The evaluation from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position<R>, cx: &Context) -> i32 {
+        self.evaluate_and_steps(pos, self.psq(pos), cx).0
+    }
+
+    /// The evaluation from the side to move's point of view, given the
+    /// position's [`Evaluator::psq`], and whether the side to move has a
+    /// non-capturing move (the search needs to know, and mobility counts
+    /// them anyway).
+    #[inline]
+    pub fn evaluate_and_steps(&self, pos: &Position<R>, psq: i32, cx: &Context) -> (i32, bool) {
+        let (raw, steps) = self.white_raw_with(pos, psq);
+        let white = match R::VARIANT {
+            Variant::Czech => czech::adjust(pos, raw, cx),
+            Variant::Gothic => gothic::adjust(pos, raw, cx),
+            Variant::Knights => knights::adjust(pos, raw, cx),
+            Variant::Ossetian => ossetian::adjust(pos, raw, cx),
+            Variant::Medieval => medieval::adjust(pos, raw, cx),
+        };
+        let s = match pos.side() {
+            Color::White => white,
+            Color::Black => -white,
+        } + self.params.tempo;
+        (s.clamp(-MAX_EVAL, MAX_EVAL), steps[pos.side().index()])
+    }
+}
+
+/// The empty squares the pieces of `c` could step or slide to (each
+/// square counted once per kind): the weighted sum and the plain count.
+#[inline(always)]
+fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -> (i32, u32) {
+    // One call per kind, so that each kind's motion is a constant.
+    let (s0, n0) = kind_mobility(pos, c, Kind::Man, empty, w);
+    let (s1, n1) = kind_mobility(pos, c, Kind::King, empty, w);
+    let (s2, n2) = kind_mobility(pos, c, Kind::Knight, empty, w);
+    let (s3, n3) = kind_mobility(pos, c, Kind::Commander, empty, w);
+    (s0 + s1 + s2 + s3, n0 + n1 + n2 + n3)
+}
+
+#[inline(always)]
+fn kind_mobility<R: Rules>(
+    pos: &Position<R>,
+    c: Color,
+    k: Kind,
+    empty: BB<R>,
+    w: &[i32; 4],
+) -> (i32, u32) {
+    if !R::KINDS[k.index()] {
+        return (0, 0);
+    }
+    let pieces = pos.pieces(c, k);
+    if pieces.is_empty() {
+        return (0, 0);
+    }
+    // The distinct empty squares the kind reaches (one count per kind).
+    let mut reach = BB::<R>::ZERO;
+    match R::MOTIONS[c.index()][k.index()] {
+        Motion::None => {}
+        Motion::Step(dirs) => {
+            for d in 0..16 {
+                if dirs & (1 << d) != 0 {
+                    reach |= R::Geo::step(pieces, d) & empty;
+                }
+            }
+        }
+        Motion::Slide(dirs) => {
+            for d in 0..16 {
+                if dirs & (1 << d) == 0 {
+                    continue;
+                }
+                let mut front = R::Geo::step(pieces, d) & empty;
+                while !front.is_empty() {
+                    reach |= front;
+                    front = R::Geo::step(front, d) & empty;
+                }
+            }
+        }
+    }
+    let n = reach.count();
+    (n as i32 * w[k.index()], n)
+}
+
+/// The plain (unweighted) count of pieces: White's minus Black's.
+#[inline]
+pub(crate) fn piece_diff<R: Rules>(pos: &Position<R>) -> i32 {
+    pos.count(Color::White) as i32 - pos.count(Color::Black) as i32
+}
+
+/// Evaluates a single position of game `R` with fresh tables (convenient,
+/// not fast: the search keeps its [`Evaluator`]).
+pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
+    Evaluator::<R>::new().evaluate(pos, &Context::NONE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Czech, Gothic, Knights, Medieval, Ossetian};
+
+    fn symmetric_start<R: Rules>() {
+        let e = Evaluator::<R>::new();
+        let pos = Position::<R>::start();
+        // Start positions are symmetric: only the tempo separates the sides.
+        assert_eq!(
+            e.white_raw(&pos).0,
+            0,
+            "{} start should be level",
+            R::VARIANT
+        );
+    }
+
+    #[test]
+    fn start_positions_are_level() {
+        symmetric_start::<Czech>();
+        symmetric_start::<Gothic>();
+        symmetric_start::<Knights>();
+        symmetric_start::<Ossetian>();
+        symmetric_start::<Medieval>();
+    }
+
+    fn deltas_add_up<R: Rules>() {
+        let e = Evaluator::<R>::new();
+        let mut pos = Position::<R>::start();
+        let mut psq = e.psq(&pos);
+        let mut seed = 7u64;
+        for _ in 0..200 {
+            let l = pos.legal_moves();
+            if l.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = l[(seed >> 33) as usize % l.len()];
+            psq += e.psq_delta(&pos, &m);
+            pos.play(&m);
+            assert_eq!(psq, e.psq(&pos), "{} after {m}", R::VARIANT);
+        }
+    }
+
+    #[test]
+    fn incremental_sums_match() {
+        deltas_add_up::<Czech>();
+        deltas_add_up::<Gothic>();
+        deltas_add_up::<Knights>();
+        deltas_add_up::<Ossetian>();
+        deltas_add_up::<Medieval>();
+    }
+
+    #[test]
+    fn a_man_more_is_better() {
+        let e = Evaluator::<Czech>::new();
+        let up: Position<Czech> = "W:Wc3,e3,g3:Bd6,f6".parse().unwrap();
+        let level: Position<Czech> = "W:Wc3,e3:Bd6,f6".parse().unwrap();
+        assert!(e.evaluate(&up, &Context::NONE) > e.evaluate(&level, &Context::NONE) + 50);
+        // The same from Black's side: worse for Black to move.
+        let up_b = up.with_side(Color::Black);
+        assert!(e.evaluate(&up_b, &Context::NONE) < -50);
+    }
+}

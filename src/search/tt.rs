@@ -1,0 +1,269 @@
+//! The transposition table: what earlier searches learned about a
+//! position, found again by its key.
+//!
+//! Entries are 12 bytes, five to a 64-byte bucket (one cache line), so a
+//! probe touches one line. The bucket is chosen by the high bits of the
+//! key (a multiply, so any table size works) and the entry is recognised
+//! by the low 32 bits. The move is stored as its index in the position's
+//! generated move list (generation is deterministic), which is two bytes
+//! whatever the game.
+//!
+//! Replacement: the entry of the same position is overwritten unless it
+//! holds a deeper result of the current search; otherwise the entry worth
+//! least goes, counting depth and how many searches ago it was written.
+
+use std::mem::size_of;
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most the stored one (no move reached alpha).
+    Upper = 1,
+    /// The true score is at least the stored one (a move reached beta).
+    Lower = 2,
+    /// The stored score is exact (a PV node).
+    Exact = 3,
+}
+
+/// One stored result, packed.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+struct Entry {
+    /// The low 32 bits of the key.
+    check: u32,
+    /// The score, mate scores relative to this node.
+    score: i16,
+    /// The static evaluation.
+    eval: i16,
+    /// Index of the best move in the generated list, plus one (0: none).
+    mv: u16,
+    /// Remaining depth of the search that stored it.
+    depth: u8,
+    /// Bound in bits 0–1 (0: empty), generation in bits 2–7.
+    flags: u8,
+}
+
+const _: () = assert!(size_of::<Entry>() == 12);
+
+const WAYS: usize = 5;
+
+/// One cache line of entries.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    e: [Entry; WAYS],
+    _pad: u32,
+}
+
+const _: () = assert!(size_of::<Bucket>() == 64);
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The stored score (mate scores relative to the probing node).
+    pub score: i32,
+    /// The stored static evaluation.
+    pub eval: i32,
+    /// Index of the best move in the generated list, if one was stored.
+    pub mv: Option<usize>,
+    /// Remaining depth of the search that stored it.
+    pub depth: i32,
+    /// What the score means.
+    pub bound: Bound,
+}
+
+/// A fixed-size transposition table.
+pub struct Table {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of `mb` MiB (at least one bucket). If the memory cannot
+    /// be had, the table halves until it can.
+    pub fn new(mb: usize) -> Self {
+        let mut n = (mb.saturating_mul(1 << 20) / size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
+        buckets.resize(n, Bucket::default());
+        Table {
+            buckets,
+            generation: 0,
+        }
+    }
+
+    /// Size in MiB (rounded down to whole MiB).
+    pub fn size_mb(&self) -> usize {
+        (self.buckets.len() * size_of::<Bucket>()) >> 20
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search (older entries age).
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    #[inline(always)]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// Looks a key up.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        let b = &self.buckets[self.index(key)];
+        let check = key as u32;
+        for e in &b.e {
+            if e.check == check && e.flags & 3 != 0 {
+                let bound = match e.flags & 3 {
+                    1 => Bound::Upper,
+                    2 => Bound::Lower,
+                    _ => Bound::Exact,
+                };
+                return Some(Hit {
+                    score: e.score as i32,
+                    eval: e.eval as i32,
+                    mv: (e.mv != 0).then(|| e.mv as usize - 1),
+                    depth: e.depth as i32,
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a result. `mv` is the best move's index in the generated
+    /// list; scores must fit in `i16` (the search's scores do).
+    #[inline]
+    pub fn store(
+        &mut self,
+        key: u64,
+        score: i32,
+        eval: i32,
+        mv: Option<usize>,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation;
+        let idx = self.index(key);
+        let b = &mut self.buckets[idx];
+        let check = key as u32;
+        let age = |e: &Entry| (generation.wrapping_sub(e.flags >> 2) & 63) as i32;
+        let slot = match b
+            .e
+            .iter()
+            .position(|e| e.check == check && e.flags & 3 != 0)
+        {
+            Some(i) => i,
+            None => {
+                let mut slot = 0;
+                let mut worst = i32::MAX;
+                for (i, e) in b.e.iter().enumerate() {
+                    if e.flags & 3 == 0 {
+                        slot = i;
+                        break;
+                    }
+                    let worth = e.depth as i32 - 8 * age(e);
+                    if worth < worst {
+                        worst = worth;
+                        slot = i;
+                    }
+                }
+                slot
+            }
+        };
+        let e = &mut b.e[slot];
+        let depth = depth.clamp(0, 255);
+        if e.check == check
+            && e.flags & 3 != 0
+            && age(e) == 0
+            && bound != Bound::Exact
+            && (e.depth as i32) > depth + 2
+        {
+            // A deeper result of this search: keep it, but learn the move.
+            if let Some(m) = mv {
+                e.mv = (m + 1).min(u16::MAX as usize) as u16;
+            }
+            return;
+        }
+        let keep_move = e.check == check && e.flags & 3 != 0 && mv.is_none();
+        *e = Entry {
+            check,
+            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            mv: if keep_move {
+                e.mv
+            } else {
+                mv.map_or(0, |m| (m + 1).min(u16::MAX as usize) as u16)
+            },
+            depth: depth as u8,
+            flags: (generation << 2) | bound as u8,
+        };
+    }
+
+    /// Permille of the first thousand entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let n = self.buckets.len().min(200);
+        let mut used = 0;
+        let mut total = 0;
+        for b in &self.buckets[..n] {
+            for e in &b.e {
+                total += 1;
+                if e.flags & 3 != 0 && e.flags >> 2 == self.generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / total.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds() {
+        let mut t = Table::new(1);
+        t.new_search();
+        t.store(0x1234_5678_9abc_def0, -150, 20, Some(3), 7, Bound::Lower);
+        let h = t.probe(0x1234_5678_9abc_def0).expect("stored");
+        assert_eq!(
+            h,
+            Hit {
+                score: -150,
+                eval: 20,
+                mv: Some(3),
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        assert_eq!(t.probe(0x1234_5678_9abc_def1), None);
+        t.clear();
+        assert_eq!(t.probe(0x1234_5678_9abc_def0), None);
+    }
+
+    #[test]
+    fn full_bucket_replaces_the_shallowest() {
+        // A one-bucket table: every key lands in it.
+        let mut t = Table {
+            buckets: vec![Bucket::default(); 1],
+            generation: 1,
+        };
+        for i in 0..WAYS as u64 {
+            t.store(i + 1, 0, 0, None, 10 + i as i32, Bound::Exact);
+        }
+        t.store(100, 0, 0, None, 3, Bound::Exact);
+        assert!(t.probe(100).is_some());
+        assert!(t.probe(1).is_none(), "depth 10 was the least worth");
+        assert!(t.probe(2).is_some());
+        assert_eq!(t.hashfull(), 1000);
+    }
+}
