@@ -37,6 +37,10 @@ enum Command {
         #[arg(long)]
         no_bulk: bool,
     },
+    /// Play a game against the engine in the terminal.
+    Play(dama::play::PlayArgs),
+    /// Play engines against each other: openings, time controls, Elo, SPRT, PDN.
+    Match(Box<dama::matchrunner::cli::MatchArgs>),
     /// Search fixed positions of every game to a fixed depth: nodes (a
     /// signature of the search) and speed.
     Bench {
@@ -88,6 +92,25 @@ fn run_perft<R: Rules>(
     Ok(())
 }
 
+/// `dama match`: Ctrl-C (or SIGTERM) sets the stop flag, so the match
+/// ends its engines and writes what is finished; a second Ctrl-C quits at once.
+fn run_match(args: dama::matchrunner::cli::MatchArgs) -> Result<(), String> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let handler = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping: ending the engines and writing the finished games (Ctrl-C again to quit at once)");
+    });
+    if let Err(e) = handler {
+        eprintln!("warning: Ctrl-C will not stop the match cleanly: {e}");
+    }
+    dama::matchrunner::cli::run(args, &stop)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -100,6 +123,12 @@ fn main() -> ExitCode {
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
+        Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
+        Some(Command::Match(args)) => run_match(*args),
+        None => {
+            dama::protocol::run_stdio();
+            Ok(())
+        }
         Some(Command::Bench {
             depth,
             variant,
@@ -107,7 +136,6 @@ fn main() -> ExitCode {
         }) => dama::bench::run(depth, variant, hash, &mut std::io::stdout())
             .map(|_| ())
             .map_err(|e| e.to_string()),
-        None => Err("the protocol loop is not available yet".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

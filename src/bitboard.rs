@@ -15,6 +15,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub trait Bits:
     Copy
     + Eq
+    + Ord
     + Default
     + Debug
     + Hash

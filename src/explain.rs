@@ -3,9 +3,15 @@
 //! [`resolve`] matches a [`MoveText`] against the legal moves of a
 //! position: the origin and destination must agree and the landing
 //! squares written in between must appear in the move's path in order
-//! (so `c3xc7` works when only one capture from c3 ends on c7). When
-//! nothing matches, it works out the reason a player would be given, as
-//! an [`Illegal`] value whose message is the text the playing app shows.
+//! (so `c3xc7` works when only one capture from c3 ends on c7). A chain
+//! written in full that is another way round of a merged move (same
+//! origin, destination and captured pieces, but not the path the
+//! notation writes) is recognised by walking it on the board, so a player
+//! who draws either tour of a king gets the move. When nothing matches,
+//! it works out the reason a player would be given, as an [`Illegal`]
+//! value whose message is the text the playing app shows: it names the
+//! squares, and where a capture is refused it lists the captures that
+//! are possible instead.
 
 use crate::bitboard::Bits;
 use crate::geometry::{Geometry, Layout, DIRS};
@@ -39,15 +45,23 @@ pub enum Illegal {
         /// Who is to move.
         side: Color,
     },
+    /// Origin and destination are the same square (a plain move that stays put).
+    #[error("{0}-{0} does not move the piece")]
+    SameSquare(Square),
     /// The destination is taken.
     #[error("the square {0} is occupied")]
     Occupied(Square),
-    /// A man stepping back.
-    #[error("{0}s do not move backwards")]
+    /// A man stepping back (the kind's name, singular).
+    #[error("{} do not move backwards", plural(.0))]
     Backwards(&'static str),
     /// Off the diagonals in Czech draughts.
-    #[error("that is not a diagonal move")]
-    NotDiagonal,
+    #[error("{from}-{to} is not a diagonal move: the pieces move only along the diagonals")]
+    NotDiagonal {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
     /// A move the kind cannot make, in the game's words.
     #[error("{0}")]
     NotHowItMoves(&'static str),
@@ -68,14 +82,24 @@ pub enum Illegal {
     #[error("a king can capture, so a king must: {}", list(.0))]
     KingMustCapture(Vec<Square>),
     /// The chain stops while it could go on.
-    #[error("the capture must go on from {0}")]
-    CaptureMustGoOn(Square),
+    #[error("the capture must go on from {at}: {}", .moves.join(", "))]
+    CaptureMustGoOn {
+        /// Where the written chain stops.
+        at: Square,
+        /// The legal captures that pass there and go on.
+        moves: Vec<String>,
+    },
     /// Fewer pieces than the most possible (majority rule).
-    #[error("you must take the most pieces: {0}")]
+    #[error("you must take the most pieces: a capture of {0} is possible")]
     MustTakeMost(u32),
-    /// A capture path that does not exist.
-    #[error("there is no such capture from {0}")]
-    NoSuchCapture(Square),
+    /// A capture path that does not exist, from a piece that can capture.
+    #[error("there is no such capture from {from}; its captures are: {}", .moves.join(", "))]
+    NoSuchCapture {
+        /// The origin.
+        from: Square,
+        /// The legal captures from there.
+        moves: Vec<String>,
+    },
     /// Written as a capture where nothing can be captured.
     #[error("there is nothing to capture")]
     NothingToCapture,
@@ -94,6 +118,14 @@ pub enum Illegal {
     /// Anything else.
     #[error("{0} is not a legal move here")]
     NoSuchMove(String),
+}
+
+/// "men", "kings", "pieces": the plural of a kind's name.
+fn plural(name: &str) -> String {
+    match name {
+        "man" => "men".to_string(),
+        _ => format!("{name}s"),
+    }
 }
 
 fn list(v: &[Square]) -> String {
@@ -118,6 +150,11 @@ pub enum MoveError {
 pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move<R>, MoveError> {
     let t: MoveText = text.parse()?;
     Ok(resolve(pos, &t)?)
+}
+
+fn sorted_texts(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
 }
 
 fn sorted(mut v: Vec<Square>) -> Vec<Square> {
@@ -169,7 +206,19 @@ pub fn resolve<R: Rules>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, 
         .collect();
     match found.len() {
         1 => return Ok(*found[0]),
-        0 => {}
+        0 => {
+            // Another chain of a move that is written by its first path
+            // (same origin, destination and captured pieces).
+            if let Some(taken) = trace(pos, squares) {
+                if let Some(m) = legal.iter().find(|m| {
+                    m.from() == Some(squares[0])
+                        && m.to() == squares.last().copied()
+                        && m.captured() == taken
+                }) {
+                    return Ok(*m);
+                }
+            }
+        }
         _ => {
             if let Some(m) = found.iter().find(|m| m.path() == squares[1..]) {
                 return Ok(**m);
@@ -180,6 +229,47 @@ pub fn resolve<R: Rules>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, 
         }
     }
     Err(explain(pos, &legal, squares, capture))
+}
+
+/// The pieces a capture written in full jumps, walking the board leg by
+/// leg: each leg goes along a line (diagonal or orthogonal) and passes
+/// exactly one opponent piece not jumped before, over otherwise empty
+/// squares, onto an empty square (the mover's origin counts as empty,
+/// jumped pieces stay and block). `None` when the text is not such a
+/// chain. The captured squares come back in file-then-rank order.
+fn trace<R: Rules>(pos: &Position<R>, squares: &[Square]) -> Option<Vec<Square>> {
+    let us = pos.side();
+    let from = squares[0];
+    let empty = |s: Square| s == from || pos.piece_at(s).is_none();
+    let mut taken: Vec<Square> = Vec::new();
+    for leg in squares.windows(2) {
+        let (a, b) = (leg[0], leg[1]);
+        let df = i32::from(b.file()) - i32::from(a.file());
+        let dr = i32::from(b.rank()) - i32::from(a.rank());
+        if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+            return None;
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let mut jumped = None;
+        let (mut f, mut r) = (i32::from(a.file()) + sf, i32::from(a.rank()) + sr);
+        while (f, r) != (i32::from(b.file()), i32::from(b.rank())) {
+            let sq = Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?)?;
+            if !empty(sq) {
+                let opponent = pos.piece_at(sq).is_some_and(|p| p.color != us);
+                if !opponent || taken.contains(&sq) || jumped.is_some() {
+                    return None;
+                }
+                jumped = Some(sq);
+            }
+            f += sf;
+            r += sr;
+        }
+        if !empty(b) {
+            return None;
+        }
+        taken.push(jumped?);
+    }
+    Some(sorted(taken))
 }
 
 /// The reason no legal move matches.
@@ -223,20 +313,37 @@ fn explain<R: Rules>(
             }
         }
         // A chain that stops early: the text is the start of a longer capture.
-        let stops_early = legal.iter().any(|m| {
-            if m.from() != Some(from) {
-                return false;
-            }
-            let path = m.path();
-            path.iter().position(|&p| p == to).is_some_and(|i| {
-                i + 1 < path.len() && subsequence(&squares[1..squares.len() - 1], &path[..i])
+        let goes_on: Vec<String> = legal
+            .iter()
+            .filter(|m| {
+                if m.from() != Some(from) {
+                    return false;
+                }
+                let path = m.path();
+                path.iter().position(|&p| p == to).is_some_and(|i| {
+                    i + 1 < path.len() && subsequence(&squares[1..squares.len() - 1], &path[..i])
+                })
             })
-        });
-        if stops_early {
-            return Illegal::CaptureMustGoOn(to);
+            .map(|m| m.to_string())
+            .collect();
+        if !goes_on.is_empty() {
+            return Illegal::CaptureMustGoOn {
+                at: to,
+                moves: sorted_texts(goes_on),
+            };
         }
-        if legal.iter().any(|m| m.from() == Some(from)) {
-            return Illegal::NoSuchCapture(from);
+        let mine: Vec<String> = legal
+            .iter()
+            .filter(|m| m.from() == Some(from))
+            .map(|m| m.to_string())
+            .collect();
+        // A capture written as such but not possible: show this piece's captures.
+        // (A plain move while a capture is on gets the compulsory-capture reason.)
+        if !mine.is_empty() && (capture || squares.len() > 2) {
+            return Illegal::NoSuchCapture {
+                from,
+                moves: sorted_texts(mine),
+            };
         }
         let mut who: Vec<Square> = legal.iter().filter_map(|m| m.from()).collect();
         who = sorted(who);
@@ -252,6 +359,9 @@ fn explain<R: Rules>(
     if capture || squares.len() > 2 {
         return Illegal::NothingToCapture;
     }
+    if from == to {
+        return Illegal::SameSquare(from);
+    }
     if pos.piece_at(to).is_some() {
         return Illegal::Occupied(to);
     }
@@ -262,7 +372,7 @@ fn explain<R: Rules>(
         dr = -dr;
     }
     if matches!(R::Geo::LAYOUT, Layout::Dark8) && df.abs() != dr.abs() {
-        return Illegal::NotDiagonal;
+        return Illegal::NotDiagonal { from, to };
     }
     let k = piece.kind.index();
     let motion = R::MOTION[k];

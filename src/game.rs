@@ -51,30 +51,45 @@ pub struct Counters {
 impl Counters {
     /// Counters for a start position; `h` is the FEN `H` field (the
     /// variant's no-capture or no-progress counter).
+    ///
+    /// The material counter starts at `h` too: the material can only have
+    /// changed by a capture or a promotion (a man's move), so at least `h`
+    /// plies have passed since it last changed. With kings only on the
+    /// board (the Czech endgame limits) that is exact, so a game saved as
+    /// a FEN and resumed keeps counting towards its endgame limit.
     pub fn start<R: Rules>(pos: &Position<R>, h: u32, ply: u32) -> Self {
         Counters {
             ply,
             since_capture: h,
             since_progress: h,
-            since_material: 0,
+            since_material: h,
             material_mark: R::material_mark(pos),
         }
     }
 
-    /// The counters after `m` was played, leading to `after`.
+    /// The counters after `m` was played, leading to `after`. They
+    /// saturate rather than overflow (a FEN may give any `H` or `F`).
     pub fn after<R: Rules>(&self, m: &Move<R>, after: &Position<R>) -> Self {
         let capture = m.is_capture();
         let man = !m.is_pass() && m.kind() == crate::piece::Kind::Man;
         let material = capture || m.promotion().is_some();
         Counters {
-            ply: self.ply + 1,
-            since_capture: if capture { 0 } else { self.since_capture + 1 },
+            ply: self.ply.saturating_add(1),
+            since_capture: if capture {
+                0
+            } else {
+                self.since_capture.saturating_add(1)
+            },
             since_progress: if capture || man {
                 0
             } else {
-                self.since_progress + 1
+                self.since_progress.saturating_add(1)
             },
-            since_material: if material { 0 } else { self.since_material + 1 },
+            since_material: if material {
+                0
+            } else {
+                self.since_material.saturating_add(1)
+            },
             material_mark: if material {
                 R::material_mark(after)
             } else {
@@ -303,7 +318,11 @@ impl<R: Rules> Game<R> {
         let pos = Position::from_setup(setup)?;
         let ply = setup
             .fullmove
-            .map(|f| (f.max(1) - 1) * 2 + u32::from(setup.side == Color::Black))
+            .map(|f| {
+                (f.max(1) - 1)
+                    .saturating_mul(2)
+                    .saturating_add(u32::from(setup.side == Color::Black))
+            })
             .unwrap_or(0);
         let counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
         Ok(Self::from_position(pos, counters, options))

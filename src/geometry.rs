@@ -62,6 +62,27 @@ pub mod dir {
 /// A set of directions: bit `d` for direction `d` of [`DIRS`].
 pub type DirSet = u16;
 
+/// Runs `$body` once for each direction `$d` in the set, unrolled: with a
+/// constant set (a game's rules), the directions not in it compile away,
+/// which a `for` loop over 16 directions does not reliably do. Inside the
+/// body, leave a direction early with a labelled block, not `continue`.
+#[macro_export]
+macro_rules! for_dirs {
+    ($set:expr, $d:ident => $body:block) => {{
+        let set: $crate::geometry::DirSet = $set;
+        $crate::for_dirs!(@one set, $d, $body, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    }};
+    (@one $set:ident, $d:ident, $body:block, $($n:literal),*) => {
+        $(
+            if $set & (1u16 << $n) != 0 {
+                #[allow(clippy::identity_op, clippy::erasing_op)]
+                let $d: usize = $n;
+                $body
+            }
+        )*
+    };
+}
+
 /// Builds a [`DirSet`] from direction indices.
 pub const fn dirs(list: &[usize]) -> DirSet {
     let mut s = 0u16;

@@ -19,8 +19,9 @@
 //! [`Rules`], so each game's generator is its own compiled code.
 
 use crate::bitboard::Bits;
+use crate::for_dirs;
 use crate::geometry::{DirSet, Geometry};
-use crate::moves::{Move, MoveList, MAX_PATH};
+use crate::moves::{Move, MoveList, Path};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::{Capture, Motion, Rules, BB};
@@ -44,119 +45,146 @@ const OPPOSITE: [usize; 16] = {
     o
 };
 
-/// What a capture search of one piece needs to know.
-struct Cx<R: Rules> {
+/// What a capture search of one piece needs to know. `US` is the colour
+/// index and `K` the kind index, both compile-time, so the directions
+/// and the kind of capture are constants inside the search.
+struct Cx<R: Rules, const US: usize, const K: usize> {
     /// Opponent pieces (captured ones are excluded separately).
     opp: BB<R>,
     /// Empty squares, with the moving piece's origin counted as empty.
     empty: BB<R>,
     /// The moving piece's origin bit.
     from: u32,
-    /// Its kind.
-    kind: Kind,
-    /// What it promotes to, if anything.
-    promo: Option<Kind>,
-    /// Its promotion rank.
-    last: BB<R>,
 }
 
-type Path = ArrayVec<u8, MAX_PATH>;
+impl<R: Rules, const US: usize, const K: usize> Cx<R, US, K> {
+    const KIND: Kind = Kind::ALL[K];
+    const PROMO: Option<Kind> = R::PROMOTE[K];
+    const DIRS: DirSet = match R::CAPTURES[US][K] {
+        Capture::None => 0,
+        Capture::Jump(d) | Capture::Fly(d) => d,
+    };
 
-impl<R: Rules> Cx<R> {
+    /// Chains of this kind can never be the same move: every jump goes one
+    /// rank forward over the piece and lands two ranks further, so the
+    /// captured set fixes the order of the jumps (Czech men, Medieval
+    /// pawns). Then perft may count chains without building moves.
+    const CHAINS_UNIQUE: bool = match R::CAPTURES[0][K] {
+        Capture::Jump(d) => forward_steps_only(d),
+        _ => false,
+    };
+
+    #[inline(always)]
+    fn last() -> BB<R> {
+        R::Geo::LAST_RANK[US]
+    }
+
     #[inline(always)]
     fn emit(&self, path: &Path, captured: BB<R>, out: &mut MoveList<R>) {
-        let to = *path.last().expect("a capture lands somewhere") as u32;
-        let promote = if self.last.has(to) { self.promo } else { None };
-        out.push(Move::from_bits(
-            self.from, path, captured, self.kind, promote,
+        let to = path.last() as u32;
+        let promote = if Self::PROMO.is_some() && Self::last().has(to) {
+            Self::PROMO
+        } else {
+            None
+        };
+        out.push(Move::capture(
+            self.from,
+            path,
+            captured,
+            Self::KIND,
+            promote,
         ));
     }
 
     /// Short jumps (or knight double leaps) from `at`; true if any exists.
-    fn jump(
-        &self,
-        dirs: DirSet,
-        at: u32,
-        captured: BB<R>,
-        path: &mut Path,
-        out: &mut MoveList<R>,
-    ) -> bool {
+    fn jump(&self, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
-        for d in 0..16 {
-            if dirs & (1 << d) == 0 {
-                continue;
+        let here = BB::<R>::bit(at);
+        for_dirs!(Self::DIRS, d => {
+            'dir: {
+                let over = R::Geo::step(here, d) & targets;
+                if over.is_empty() {
+                    break 'dir;
+                }
+                let land = R::Geo::step(over, d) & self.empty;
+                if land.is_empty() {
+                    break 'dir;
+                }
+                found = true;
+                let land_bit = land.lowest();
+                let cap = captured | over;
+                path.push(land_bit as u8);
+                let promoted_now = R::PROMOTION_ENDS_CAPTURE
+                    && Self::PROMO.is_some()
+                    && Self::last().has(land_bit);
+                if promoted_now || !self.jump(land_bit, cap, path, out) {
+                    self.emit(path, cap, out);
+                }
+                path.pop();
             }
-            let Some(over) = R::Geo::next(at, d) else {
-                continue;
-            };
-            if !targets.has(over) {
-                continue;
-            }
-            let Some(land) = R::Geo::next(over, d) else {
-                continue;
-            };
-            if !self.empty.has(land) {
-                continue;
-            }
-            found = true;
-            let cap = captured | BB::<R>::bit(over);
-            path.push(land as u8);
-            let promoted_now =
-                R::PROMOTION_ENDS_CAPTURE && self.promo.is_some() && self.last.has(land);
-            if promoted_now || !self.jump(dirs, land, cap, path, out) {
-                self.emit(path, cap, out);
-            }
-            path.pop();
-        }
+        });
         found
     }
 
+    /// Number of complete chains from `at` (0 when no jump is possible),
+    /// counted without building moves. Only for [`Self::CHAINS_UNIQUE`].
+    fn count_jump(&self, at: u32, captured: BB<R>) -> usize {
+        let mut n = 0;
+        let targets = self.opp & !captured;
+        let here = BB::<R>::bit(at);
+        for_dirs!(Self::DIRS, d => {
+            'dir: {
+                let over = R::Geo::step(here, d) & targets;
+                if over.is_empty() {
+                    break 'dir;
+                }
+                let land = R::Geo::step(over, d) & self.empty;
+                if land.is_empty() {
+                    break 'dir;
+                }
+                let land_bit = land.lowest();
+                let promoted_now = R::PROMOTION_ENDS_CAPTURE
+                    && Self::PROMO.is_some()
+                    && Self::last().has(land_bit);
+                let more = if promoted_now { 0 } else { self.count_jump(land_bit, captured | over) };
+                n += more.max(1);
+            }
+        });
+        n
+    }
+
     /// Captures at a distance from `at`; true if any exists.
-    fn fly(
-        &self,
-        dirs: DirSet,
-        at: u32,
-        captured: BB<R>,
-        path: &mut Path,
-        out: &mut MoveList<R>,
-    ) -> bool {
+    fn fly(&self, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
-        for d in 0..16 {
-            if dirs & (1 << d) == 0 {
-                continue;
-            }
-            let mut s = at;
+        for_dirs!(Self::DIRS, d => {
+            'dir: {
+            let mut s = BB::<R>::bit(at);
             let over = loop {
-                match R::Geo::next(s, d) {
-                    None => break None,
-                    Some(n) if self.empty.has(n) => s = n,
-                    Some(n) => break Some(n),
+                s = R::Geo::step(s, d);
+                if (s & self.empty).is_empty() {
+                    break s;
                 }
             };
-            let Some(over) = over else { continue };
-            if !targets.has(over) {
-                continue;
+            if (over & targets).is_empty() {
+                break 'dir;
             }
             let mut lands: ArrayVec<u8, 12> = ArrayVec::new();
-            let mut s = over;
-            while let Some(n) = R::Geo::next(s, d) {
-                if !self.empty.has(n) {
-                    break;
-                }
-                lands.push(n as u8);
-                s = n;
+            let mut s = R::Geo::step(over, d) & self.empty;
+            while !s.is_empty() {
+                lands.push(s.lowest() as u8);
+                s = R::Geo::step(s, d) & self.empty;
             }
             if lands.is_empty() {
-                continue;
+                break 'dir;
             }
             found = true;
-            let cap = captured | BB::<R>::bit(over);
+            let cap = captured | over;
             let mut goes_on = false;
             for &l in &lands {
                 path.push(l);
-                goes_on |= self.fly(dirs, l as u32, cap, path, out);
+                goes_on |= self.fly(l as u32, cap, path, out);
                 path.pop();
             }
             if !goes_on {
@@ -166,115 +194,140 @@ impl<R: Rules> Cx<R> {
                     path.pop();
                 }
             }
-        }
+            }
+        });
         found
     }
 }
 
-/// Merges chains of `out[start..]` that are the same move.
-fn merge_duplicates<R: Rules>(out: &mut MoveList<R>, start: usize) {
-    let mut i = start + 1;
-    while i < out.len() {
-        if let Some(j) = (start..i).find(|&j| out[j] == out[i]) {
-            if out[i].path_key() < out[j].path_key() {
-                out[j] = out[i];
+/// True when every direction of the set is one step with rank delta +1.
+const fn forward_steps_only(d: DirSet) -> bool {
+    let mut i = 0;
+    while i < 16 {
+        if d & (1 << i) != 0 {
+            let (df, dr) = crate::geometry::DIRS[i];
+            if dr != 1 || df < -1 || df > 1 {
+                return false;
             }
-            out.remove(i);
-        } else {
-            i += 1;
+        }
+        i += 1;
+    }
+    d != 0
+}
+
+/// Merges chains of `out[start..]` that are the same move: sorted by
+/// destination, captured set and written path, so that equal moves are
+/// neighbours and the first of each run has the path to keep.
+fn merge_duplicates<R: Rules>(out: &mut MoveList<R>, start: usize) {
+    let block = &mut out[start..];
+    block.sort_unstable_by(|a, b| {
+        (a.to_bit(), a.captured_bits())
+            .cmp(&(b.to_bit(), b.captured_bits()))
+            .then_with(|| a.path_cmp(b))
+    });
+    let mut keep = start;
+    for i in start..out.len() {
+        if i == start || out[i] != out[keep] {
+            if i != start {
+                keep += 1;
+            }
+            out[keep] = out[i];
         }
     }
+    out.truncate(keep + 1);
 }
 
 /// Pieces of `pieces` with a short jump available (a cheap set-wise test).
 #[inline(always)]
 fn jumpers<R: Rules>(pieces: BB<R>, dirs: DirSet, opp: BB<R>, empty: BB<R>) -> BB<R> {
     let mut any = BB::<R>::ZERO;
-    for (d, &back) in OPPOSITE.iter().enumerate() {
-        if dirs & (1 << d) == 0 {
-            continue;
-        }
+    for_dirs!(dirs, d => {
+        let back = OPPOSITE[d];
         any |= R::Geo::step(R::Geo::step(empty, back) & opp, back);
-    }
+    });
     pieces & any
 }
 
-/// All captures by pieces of kind `k` of the side to move, merged, no
-/// game-level filter applied.
-fn captures_of_kind<R: Rules>(pos: &Position<R>, k: Kind, out: &mut MoveList<R>) {
-    let us = pos.side();
-    let cap = R::CAPTURES[us.index()][k.index()];
-    let pieces = pos.pieces(us, k);
+/// All captures by pieces of kind `K` of colour `US` (to move), merged,
+/// no game-level filter applied.
+#[inline(always)]
+fn captures_of_kind<R: Rules, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    out: &mut MoveList<R>,
+) {
+    if !R::KINDS[K] {
+        return;
+    }
+    let us = Color::ALL[US];
+    let pieces = pos.pieces(us, Kind::ALL[K]);
     if pieces.is_empty() {
         return;
     }
     let opp = pos.color(!us);
     let empty = !pos.occupied() & R::Geo::ALL;
     let mut path = Path::new();
-    match cap {
+    match R::CAPTURES[US][K] {
         Capture::None => {}
         Capture::Jump(dirs) => {
             for b in jumpers::<R>(pieces, dirs, opp, empty).iter() {
-                let cx = Cx::<R> {
+                let cx = Cx::<R, US, K> {
                     opp,
                     empty: empty | BB::<R>::bit(b),
                     from: b,
-                    kind: k,
-                    promo: R::PROMOTE[k.index()],
-                    last: R::Geo::LAST_RANK[us.index()],
                 };
                 let start = out.len();
-                cx.jump(dirs, b, BB::<R>::ZERO, &mut path, out);
+                cx.jump(b, BB::<R>::ZERO, &mut path, out);
                 if out.len() - start > 1 {
                     merge_duplicates(out, start);
                 }
             }
         }
-        Capture::Fly(dirs) => {
+        Capture::Fly(_) => {
             for b in pieces.iter() {
-                let cx = Cx::<R> {
+                let cx = Cx::<R, US, K> {
                     opp,
                     empty: empty | BB::<R>::bit(b),
                     from: b,
-                    kind: k,
-                    promo: R::PROMOTE[k.index()],
-                    last: R::Geo::LAST_RANK[us.index()],
                 };
                 let start = out.len();
-                cx.fly(dirs, b, BB::<R>::ZERO, &mut path, out);
+                cx.fly(b, BB::<R>::ZERO, &mut path, out);
                 if out.len() - start > 1 {
                     merge_duplicates(out, start);
                 }
             }
         }
     }
+}
+
+#[inline(always)]
+fn all_captures_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
+    captures_of_kind::<R, US, 0>(pos, out);
+    captures_of_kind::<R, US, 1>(pos, out);
+    captures_of_kind::<R, US, 2>(pos, out);
+    captures_of_kind::<R, US, 3>(pos, out);
 }
 
 /// Every capture of the side to move before the game's filters (the
 /// king priority and the majority rule). Used to explain refusals.
 pub fn all_captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
-    for k in Kind::ALL {
-        if R::KINDS[k.index()] {
-            captures_of_kind(pos, k, out);
-        }
+    match pos.side() {
+        Color::White => all_captures_for::<R, 0>(pos, out),
+        Color::Black => all_captures_for::<R, 1>(pos, out),
     }
 }
 
-/// The legal captures of the side to move (filters applied). Empty when
-/// there is none.
-pub fn captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
+#[inline(always)]
+fn captures_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
     if R::KING_PRIORITY {
-        captures_of_kind(pos, Kind::King, out);
+        captures_of_kind::<R, US, 1>(pos, out);
         if !out.is_empty() {
             return;
         }
-        for k in Kind::ALL {
-            if k != Kind::King && R::KINDS[k.index()] {
-                captures_of_kind(pos, k, out);
-            }
-        }
+        captures_of_kind::<R, US, 0>(pos, out);
+        captures_of_kind::<R, US, 2>(pos, out);
+        captures_of_kind::<R, US, 3>(pos, out);
     } else {
-        all_captures(pos, out);
+        all_captures_for::<R, US>(pos, out);
     }
     if R::MAJORITY && out.len() > 1 {
         let most = out.iter().map(|m| m.capture_count()).max().unwrap_or(0);
@@ -282,95 +335,196 @@ pub fn captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
     }
 }
 
-/// The non-capturing moves of the side to move (legal only when there is no capture).
-pub fn quiet_moves<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
-    let us = pos.side();
+/// Number of captures by kind `K` of colour `US`, without building them
+/// where chains are unique; `scratch` is used otherwise.
+#[inline(always)]
+fn count_captures_of_kind<R: Rules, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    scratch: &mut MoveList<R>,
+) -> usize {
+    if !R::KINDS[K] {
+        return 0;
+    }
+    if !Cx::<R, US, K>::CHAINS_UNIQUE {
+        scratch.clear();
+        captures_of_kind::<R, US, K>(pos, scratch);
+        return scratch.len();
+    }
+    let us = Color::ALL[US];
+    let pieces = pos.pieces(us, Kind::ALL[K]);
+    if pieces.is_empty() {
+        return 0;
+    }
+    let opp = pos.color(!us);
     let empty = !pos.occupied() & R::Geo::ALL;
-    let last = R::Geo::LAST_RANK[us.index()];
-    for k in Kind::ALL {
-        if !R::KINDS[k.index()] {
-            continue;
-        }
-        let pieces = pos.pieces(us, k);
-        if pieces.is_empty() {
-            continue;
-        }
-        let promo = R::PROMOTE[k.index()];
-        match R::MOTIONS[us.index()][k.index()] {
-            Motion::None => {}
-            Motion::Step(dirs) => {
-                for d in 0..16 {
-                    if dirs & (1 << d) == 0 {
-                        continue;
-                    }
-                    for t in (R::Geo::step(pieces, d) & empty).iter() {
-                        let from = (t as i32 - R::Geo::SHIFT[d]) as u32;
-                        let p = if last.has(t) { promo } else { None };
-                        out.push(Move::from_bits(from, &[t as u8], BB::<R>::ZERO, k, p));
-                    }
-                }
+    let mut n = 0;
+    // Set-wise: all first jumps in one direction at once. For these kinds
+    // the origin and the captured pieces lie behind the landing square,
+    // so they never bear on a continuation; only landing squares from
+    // which a further jump exists need a search.
+    for_dirs!(Cx::<R, US, K>::DIRS, d => {
+        let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
+        if !lands.is_empty() {
+            let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K>::PROMO.is_some() {
+                jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K>::DIRS, opp, empty)
+            } else {
+                jumpers::<R>(lands, Cx::<R, US, K>::DIRS, opp, empty)
+            };
+            n += (lands & !cont).count() as usize;
+            for l in cont.iter() {
+                let cx = Cx::<R, US, K> { opp, empty, from: l };
+                let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
+                n += cx.count_jump(l, over);
             }
-            Motion::Slide(dirs) => {
-                for b in pieces.iter() {
-                    for d in 0..16 {
-                        if dirs & (1 << d) == 0 {
-                            continue;
-                        }
-                        let mut s = b;
-                        while let Some(n) = R::Geo::next(s, d) {
-                            if !empty.has(n) {
-                                break;
-                            }
-                            let p = if last.has(n) { promo } else { None };
-                            out.push(Move::from_bits(b, &[n as u8], BB::<R>::ZERO, k, p));
-                            s = n;
-                        }
-                    }
+        }
+    });
+    n
+}
+
+/// Number of legal captures (filters applied), for perft's bulk count.
+#[inline(always)]
+fn count_captures_for<R: Rules, const US: usize>(pos: &Position<R>) -> usize {
+    let mut scratch = MoveList::new();
+    if R::MAJORITY {
+        captures_for::<R, US>(pos, &mut scratch);
+        return scratch.len();
+    }
+    if R::KING_PRIORITY {
+        let n = count_captures_of_kind::<R, US, 1>(pos, &mut scratch);
+        if n > 0 {
+            return n;
+        }
+        count_captures_of_kind::<R, US, 0>(pos, &mut scratch)
+            + count_captures_of_kind::<R, US, 2>(pos, &mut scratch)
+            + count_captures_of_kind::<R, US, 3>(pos, &mut scratch)
+    } else {
+        count_captures_of_kind::<R, US, 0>(pos, &mut scratch)
+            + count_captures_of_kind::<R, US, 1>(pos, &mut scratch)
+            + count_captures_of_kind::<R, US, 2>(pos, &mut scratch)
+            + count_captures_of_kind::<R, US, 3>(pos, &mut scratch)
+    }
+}
+
+/// The legal captures of the side to move (filters applied). Empty when
+/// there is none.
+pub fn captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
+    match pos.side() {
+        Color::White => captures_for::<R, 0>(pos, out),
+        Color::Black => captures_for::<R, 1>(pos, out),
+    }
+}
+
+#[inline(always)]
+fn quiet_of_kind<R: Rules, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    out: &mut MoveList<R>,
+) {
+    if !R::KINDS[K] {
+        return;
+    }
+    let us = Color::ALL[US];
+    let k = Kind::ALL[K];
+    let pieces = pos.pieces(us, k);
+    if pieces.is_empty() {
+        return;
+    }
+    let empty = !pos.occupied() & R::Geo::ALL;
+    let last = R::Geo::LAST_RANK[US];
+    let promo = R::PROMOTE[K];
+    match R::MOTIONS[US][K] {
+        Motion::None => {}
+        Motion::Step(dirs) => {
+            for_dirs!(dirs, d => {
+                for t in (R::Geo::step(pieces, d) & empty).iter() {
+                    let from = (t as i32 - R::Geo::SHIFT[d]) as u32;
+                    let p = if promo.is_some() && last.has(t) { promo } else { None };
+                    out.push(Move::step(from, t, k, p));
                 }
+            });
+        }
+        Motion::Slide(dirs) => {
+            for b in pieces.iter() {
+                for_dirs!(dirs, d => {
+                    let mut s = R::Geo::step(BB::<R>::bit(b), d) & empty;
+                    while !s.is_empty() {
+                        let n = s.lowest();
+                        let p = if promo.is_some() && last.has(n) { promo } else { None };
+                        out.push(Move::step(b, n, k, p));
+                        s = R::Geo::step(s, d) & empty;
+                    }
+                });
             }
         }
     }
 }
 
-/// Number of non-capturing moves, counted set-wise without building them.
-fn count_quiet<R: Rules>(pos: &Position<R>) -> usize {
-    let us = pos.side();
-    let empty = !pos.occupied() & R::Geo::ALL;
-    let mut n = 0u32;
-    for k in Kind::ALL {
-        if !R::KINDS[k.index()] {
-            continue;
+#[inline(always)]
+fn quiet_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
+    quiet_of_kind::<R, US, 0>(pos, out);
+    quiet_of_kind::<R, US, 1>(pos, out);
+    quiet_of_kind::<R, US, 2>(pos, out);
+    quiet_of_kind::<R, US, 3>(pos, out);
+}
+
+/// The non-capturing moves of the side to move (legal only when there is no capture).
+pub fn quiet_moves<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
+    match pos.side() {
+        Color::White => quiet_for::<R, 0>(pos, out),
+        Color::Black => quiet_for::<R, 1>(pos, out),
+    }
+}
+
+#[inline(always)]
+fn count_quiet_kind<R: Rules, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    empty: BB<R>,
+) -> u32 {
+    if !R::KINDS[K] {
+        return 0;
+    }
+    let pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
+    if pieces.is_empty() {
+        return 0;
+    }
+    let mut n = 0;
+    match R::MOTIONS[US][K] {
+        Motion::None => {}
+        Motion::Step(dirs) => {
+            for_dirs!(dirs, d => {
+                n += (R::Geo::step(pieces, d) & empty).count();
+            });
         }
-        let pieces = pos.pieces(us, k);
-        if pieces.is_empty() {
-            continue;
-        }
-        match R::MOTIONS[us.index()][k.index()] {
-            Motion::None => {}
-            Motion::Step(dirs) => {
-                for d in 0..16 {
-                    if dirs & (1 << d) != 0 {
-                        n += (R::Geo::step(pieces, d) & empty).count();
-                    }
+        Motion::Slide(dirs) => {
+            for_dirs!(dirs, d => {
+                // Rays of different pieces never overlap: each stops
+                // at the first occupied square.
+                let mut front = R::Geo::step(pieces, d) & empty;
+                while !front.is_empty() {
+                    n += front.count();
+                    front = R::Geo::step(front, d) & empty;
                 }
-            }
-            Motion::Slide(dirs) => {
-                for d in 0..16 {
-                    if dirs & (1 << d) == 0 {
-                        continue;
-                    }
-                    // Rays of different pieces never overlap: each stops
-                    // at the first occupied square.
-                    let mut front = R::Geo::step(pieces, d) & empty;
-                    while !front.is_empty() {
-                        n += front.count();
-                        front = R::Geo::step(front, d) & empty;
-                    }
-                }
-            }
+            });
         }
     }
-    n as usize
+    n
+}
+
+#[inline(always)]
+fn count_quiet_for<R: Rules, const US: usize>(pos: &Position<R>) -> usize {
+    let empty = !pos.occupied() & R::Geo::ALL;
+    (count_quiet_kind::<R, US, 0>(pos, empty)
+        + count_quiet_kind::<R, US, 1>(pos, empty)
+        + count_quiet_kind::<R, US, 2>(pos, empty)
+        + count_quiet_kind::<R, US, 3>(pos, empty)) as usize
+}
+
+/// Number of non-capturing moves, counted set-wise without building them.
+#[inline(always)]
+fn count_quiet<R: Rules>(pos: &Position<R>) -> usize {
+    match pos.side() {
+        Color::White => count_quiet_for::<R, 0>(pos),
+        Color::Black => count_quiet_for::<R, 1>(pos),
+    }
 }
 
 /// True when the side to move has a capture or a step (a pass not counted).
@@ -408,10 +562,12 @@ pub fn generate<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
 
 /// The number of legal moves, without building the quiet ones (perft's bulk count).
 pub fn count_moves<R: Rules>(pos: &Position<R>) -> usize {
-    let mut l = MoveList::new();
-    captures(pos, &mut l);
-    if !l.is_empty() {
-        return l.len();
+    let c = match pos.side() {
+        Color::White => count_captures_for::<R, 0>(pos),
+        Color::Black => count_captures_for::<R, 1>(pos),
+    };
+    if c > 0 {
+        return c;
     }
     let n = count_quiet(pos);
     if R::PASSES && n == 0 && must_pass(pos) {

@@ -9,12 +9,46 @@ use crate::geometry::Geometry;
 use crate::piece::Kind;
 use crate::rules::{Rules, BB};
 use crate::square::Square;
-use smallvec::SmallVec;
 use std::fmt;
 use std::marker::PhantomData;
 
 /// Longest path of landing squares any game allows (Ossetian: 21 captures).
 pub const MAX_PATH: usize = 23;
+
+/// Landing bits of a capture chain under construction (a fixed array, so
+/// that a finished chain is copied into its [`Move`] without a loop).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Path {
+    sq: [u8; MAX_PATH],
+    len: u8,
+}
+
+impl Path {
+    /// An empty path.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Path {
+            sq: [0; MAX_PATH],
+            len: 0,
+        }
+    }
+    /// Appends a landing bit.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, b: u8) {
+        self.sq[self.len as usize] = b;
+        self.len += 1;
+    }
+    /// Removes the last landing bit.
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) {
+        self.len -= 1;
+    }
+    /// The last landing bit.
+    #[inline(always)]
+    pub(crate) fn last(&self) -> u8 {
+        self.sq[self.len as usize - 1]
+    }
+}
 
 /// Marker for the origin of a pass.
 const PASS: u8 = u8::MAX;
@@ -52,24 +86,38 @@ impl<R: Rules> Move<R> {
         }
     }
 
-    /// Builds a move from bits: origin, landing bits, captured set.
+    /// A capture from `from` along `path`, taking `captured`.
     #[inline(always)]
-    pub(crate) fn from_bits(
+    pub(crate) fn capture(
         from: u32,
-        path: &[u8],
+        path: &Path,
         captured: BB<R>,
         kind: Kind,
         promote: Option<Kind>,
     ) -> Self {
-        let mut p = [0u8; MAX_PATH];
-        p[..path.len()].copy_from_slice(path);
         Move {
             captured,
             from: from as u8,
-            len: path.len() as u8,
+            len: path.len,
             kind,
             promote,
-            path: p,
+            path: path.sq,
+            _r: PhantomData,
+        }
+    }
+
+    /// A move without capture from `from` to `to`.
+    #[inline(always)]
+    pub(crate) fn step(from: u32, to: u32, kind: Kind, promote: Option<Kind>) -> Self {
+        let mut path = [0u8; MAX_PATH];
+        path[0] = to as u8;
+        Move {
+            captured: BB::<R>::ZERO,
+            from: from as u8,
+            len: 1,
+            kind,
+            promote,
+            path,
             _r: PhantomData,
         }
     }
@@ -141,13 +189,14 @@ impl<R: Rules> Move<R> {
     pub fn capture_count(&self) -> u32 {
         self.captured.count()
     }
-    /// Sort key: the landing squares in file-then-rank order (used to pick
-    /// the written path among chains that are the same move).
-    pub(crate) fn path_key(&self) -> SmallVec<[u8; 8]> {
+    /// Compares the written paths in file-then-rank order of their landing
+    /// squares (to pick the path kept among chains that are the same move).
+    pub(crate) fn path_cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let key = |b: &u8| R::Geo::square(*b as u32).file_rank_key();
         self.path_bits()
             .iter()
-            .map(|&b| R::Geo::square(b as u32).file_rank_key())
-            .collect()
+            .map(key)
+            .cmp(other.path_bits().iter().map(key))
     }
 }
 
@@ -181,4 +230,4 @@ impl<R: Rules> fmt::Debug for Move<R> {
 }
 
 /// A list of moves, on the stack for the usual sizes.
-pub type MoveList<R> = SmallVec<[Move<R>; 48]>;
+pub type MoveList<R> = smallvec::SmallVec<[Move<R>; 48]>;

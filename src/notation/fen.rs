@@ -68,8 +68,11 @@ pub enum FenError {
         letter: char,
     },
     /// A counter that is not a number.
-    #[error("bad counter '{0}'")]
+    #[error("bad counter '{0}': H and F take a whole number, like H0 or F12")]
     BadCounter(String),
+    /// Nothing between two colons, or a colon at the end.
+    #[error("field {0} is empty (two ':' in a row, or a ':' at the end)")]
+    EmptyField(usize),
     /// A counter field given twice.
     #[error("the {0} field is given twice")]
     DuplicateField(char),
@@ -123,8 +126,11 @@ impl FromStr for Setup {
         let mut lists: [Option<Vec<(Square, Piece)>>; 2] = [None, None];
         let mut counter = None;
         let mut fullmove = None;
-        for field in fields {
+        for (i, field) in fields.enumerate() {
             let field = field.trim();
+            if field.is_empty() {
+                return Err(FenError::EmptyField(i + 2));
+            }
             let mut cs = field.chars();
             let head = cs.next();
             let rest = cs.as_str();
@@ -244,5 +250,14 @@ mod tests {
             "W:W:B:W".parse::<Setup>(),
             Err(FenError::DuplicateList(_))
         ));
+        assert_eq!("W::W:B".parse::<Setup>(), Err(FenError::EmptyField(2)));
+        assert_eq!(
+            "W:Wa1:B:".parse::<Setup>().unwrap_err().to_string(),
+            "field 4 is empty (two ':' in a row, or a ':' at the end)"
+        );
+        assert_eq!(
+            "W:Wa1:B:H-1".parse::<Setup>().unwrap_err().to_string(),
+            "bad counter 'H-1': H and F take a whole number, like H0 or F12"
+        );
     }
 }

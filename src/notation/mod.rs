@@ -7,3 +7,4 @@
 
 pub mod fen;
 pub mod movetext;
+pub mod pdn;

@@ -1,5 +1,8 @@
 //! Moves as text: `c3-d4`, `c3xe5xc7`, `c3:e5:c7`, the short `c3xc7`, and
-//! `pass`. [`MoveText`] is what the text says; which legal move it means
+//! `pass`. Also accepted: upper case, spaces around the separators, the
+//! dashes and the multiplication sign a phone may put in their place
+//! (`c3–d4`, `c3×e5`), and squares separated by spaces only (`c3 d4`,
+//! read like a `-` move: it still matches a capture with those squares). [`MoveText`] is what the text says; which legal move it means
 //! is decided against a position by [`crate::explain::resolve`].
 
 use crate::square::{ParseSquareError, Square};
@@ -62,13 +65,23 @@ impl FromStr for MoveText {
         if t.eq_ignore_ascii_case("pass") {
             return Ok(MoveText::Pass);
         }
+        // What keyboards and phones make of '-' and 'x'.
+        let t = &t
+            .replace(['\u{2013}', '\u{2014}', '\u{2212}'], "-")
+            .replace('\u{d7}', "x");
         let dash = t.contains('-');
         let cap = t.contains(['x', 'X', ':']);
         if dash && cap {
             return Err(MoveTextError::MixedSeparators(t.to_string()));
         }
+        let parts: Vec<&str> = if dash || cap {
+            t.split(['-', 'x', 'X', ':']).collect()
+        } else {
+            // Squares separated by spaces only: `c3 d4`.
+            t.split_whitespace().collect()
+        };
         let mut squares = SmallVec::new();
-        for part in t.split(['-', 'x', 'X', ':']) {
+        for part in parts {
             let sq = part
                 .trim()
                 .parse()
@@ -121,5 +134,15 @@ mod tests {
         assert!("c3-d4xe5".parse::<MoveText>().is_err());
         assert!("c3-".parse::<MoveText>().is_err());
         assert!("".parse::<MoveText>().is_err());
+        assert_eq!("c3 d4".parse::<MoveText>().unwrap().to_string(), "c3-d4");
+        assert_eq!(
+            "c3\u{2013}d4".parse::<MoveText>().unwrap().to_string(),
+            "c3-d4"
+        );
+        assert_eq!(
+            "c3\u{d7}e5".parse::<MoveText>().unwrap().to_string(),
+            "c3xe5"
+        );
+        assert!("c3 d4xe5".parse::<MoveText>().is_err());
     }
 }

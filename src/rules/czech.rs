@@ -80,15 +80,19 @@ impl Rules for Czech {
         if !has_move {
             return Some(Outcome::win(!us, EndRule::NoMoves));
         }
-        if counters.since_progress >= NO_PROGRESS_PLIES {
-            return Some(Outcome::draw(EndRule::NoProgress {
-                plies: NO_PROGRESS_PLIES,
-            }));
-        }
+        // The endgame limit first: against a lone king it is the more
+        // specific rule (with kings only, both counters run together and
+        // the 30-ply limit would otherwise always be reported as the
+        // 15-moves rule).
         if let Some(limit) = endgame_limit(pos, counters.material_mark) {
             if counters.since_material >= limit {
                 return Some(Outcome::draw(EndRule::EndgameLimit { plies: limit }));
             }
+        }
+        if counters.since_progress >= NO_PROGRESS_PLIES {
+            return Some(Outcome::draw(EndRule::NoProgress {
+                plies: NO_PROGRESS_PLIES,
+            }));
         }
         None
     }

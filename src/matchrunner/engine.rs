@@ -1,0 +1,366 @@
+//! Engine processes: start, talk, wait with a deadline, end.
+//!
+//! An engine is any executable speaking the dama protocol on its stdin
+//! and stdout. A thread per engine reads its stdout line by line (lines
+//! are capped in length so a runaway engine cannot exhaust memory) and
+//! hands them over a channel, so every wait of the runner has a
+//! deadline and can be interrupted by the stop flag; an engine that
+//! exits shows up as the end of that channel. Ending an engine sends
+//! `quit`, waits briefly, then kills it; dropping an [`EngineProcess`]
+//! always ends the child. On Unix each engine runs in its own process
+//! group, so Ctrl-C in the terminal reaches the runner only and the
+//! runner ends the engines itself.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Longest line kept from an engine; the rest of a longer line is dropped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// How an engine is started and set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name in reports and PDN.
+    pub name: String,
+    /// The program.
+    pub cmd: PathBuf,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// The working directory (the runner's when `None`).
+    pub dir: Option<PathBuf>,
+    /// Options sent with `setoption` after the handshake, in order.
+    pub options: Vec<(String, String)>,
+}
+
+/// What went wrong with an engine process.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The program could not be started.
+    #[error("cannot start '{cmd}': {source}")]
+    Spawn {
+        /// The program.
+        cmd: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The engine ended (or closed its output).
+    #[error("the engine exited{0}")]
+    Exited(String),
+    /// A write to the engine failed (it has gone).
+    #[error("the engine does not read its input any more ({0})")]
+    Write(std::io::Error),
+    /// No expected reply before the deadline.
+    #[error("no reply within {0} ms")]
+    Timeout(u128),
+    /// The runner is stopping.
+    #[error("the match was stopped")]
+    Stopped,
+    /// The engine refused something during setup.
+    #[error("the engine answered '{0}'")]
+    Refused(String),
+}
+
+enum Msg {
+    Line(String),
+    Eof,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Msg>,
+    eof: bool,
+    /// The engine's own name from `id name`, if it sent one.
+    pub id_name: Option<String>,
+    /// Every line sent and received, when logging is on.
+    log: Option<Vec<String>>,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes (the rest is skipped);
+/// `Ok(false)` at the end of input.
+fn read_capped(r: &mut impl BufRead, out: &mut Vec<u8>) -> std::io::Result<bool> {
+    let mut any = false;
+    loop {
+        let buf = match r.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1),
+            None => (buf, buf.len()),
+        };
+        let room = MAX_LINE.saturating_sub(out.len());
+        out.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let newline = done > chunk.len();
+        r.consume(done);
+        if newline {
+            return Ok(true);
+        }
+    }
+}
+
+/// Lines buffered from an engine before its writes block: an engine that
+/// floods its output while nobody reads is held back instead of filling memory.
+const QUEUE: usize = 4096;
+
+fn reader_thread(stdout: impl Read + Send + 'static, tx: mpsc::SyncSender<Msg>) {
+    let spawned = thread::Builder::new()
+        .name("engine-reader".into())
+        .spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match read_capped(&mut r, &mut buf) {
+                    Ok(true) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\r', '\n']).to_string();
+                        if tx.send(Msg::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(false) | Err(_) => break,
+                }
+            }
+            let _ = tx.send(Msg::Eof);
+        });
+    // If no thread can be made the channel closes at once, which reads
+    // as an engine that exited: the caller handles it as a crash.
+    drop(spawned);
+}
+
+impl EngineProcess {
+    /// Starts the program (stdin and stdout piped, stderr discarded).
+    pub fn spawn(spec: &EngineSpec, log: bool) -> Result<EngineProcess, EngineError> {
+        let mut cmd = Command::new(&spec.cmd);
+        cmd.args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(d) = &spec.dir {
+            cmd.current_dir(d);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd.spawn().map_err(|source| EngineError::Spawn {
+            cmd: spec.cmd.display().to_string(),
+            source,
+        })?;
+        let stdin = child.stdin.take();
+        let (tx, rx) = mpsc::sync_channel(QUEUE);
+        match child.stdout.take() {
+            Some(out) => reader_thread(out, tx),
+            None => drop(tx),
+        }
+        Ok(EngineProcess {
+            child,
+            stdin,
+            rx,
+            eof: false,
+            id_name: None,
+            log: log.then(Vec::new),
+        })
+    }
+
+    /// Starts the engine and runs the handshake: `dama` … `damaok`, the
+    /// options, `isready` … `readyok`. An `error` line before `readyok`
+    /// (an option refused) fails the start.
+    pub fn start(
+        spec: &EngineSpec,
+        extra: &[(String, String)],
+        timeout: Duration,
+        stop: &AtomicBool,
+        log: bool,
+    ) -> Result<EngineProcess, EngineError> {
+        let mut e = EngineProcess::spawn(spec, log)?;
+        let deadline = Instant::now() + timeout;
+        e.send("dama")?;
+        loop {
+            let line = e.recv(deadline, stop)?;
+            if line.trim() == "damaok" {
+                break;
+            }
+            if let Some(name) = line.trim().strip_prefix("id name ") {
+                e.id_name = Some(name.trim().to_string());
+            }
+        }
+        for (k, v) in extra.iter().chain(&spec.options) {
+            e.send(&format!("setoption name {k} value {v}"))?;
+        }
+        let deadline = Instant::now() + timeout;
+        e.send("isready")?;
+        loop {
+            let line = e.recv(deadline, stop)?;
+            let t = line.trim();
+            if t == "readyok" {
+                break;
+            }
+            if t.starts_with("error") {
+                return Err(EngineError::Refused(t.to_string()));
+            }
+        }
+        Ok(e)
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(log) = &mut self.log {
+            log.push(format!("> {line}"));
+        }
+        let Some(stdin) = &mut self.stdin else {
+            return Err(EngineError::Exited(String::new()));
+        };
+        stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .map_err(EngineError::Write)
+    }
+
+    /// The next line, waiting until `deadline` at most; checks `stop`
+    /// every 20 ms.
+    pub fn recv(&mut self, deadline: Instant, stop: &AtomicBool) -> Result<String, EngineError> {
+        let start = Instant::now();
+        loop {
+            if self.eof {
+                return Err(EngineError::Exited(self.exit_status()));
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(EngineError::Stopped);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(EngineError::Timeout(
+                    deadline.saturating_duration_since(start).as_millis(),
+                ));
+            }
+            let slice = (deadline - now).min(Duration::from_millis(20));
+            match self.rx.recv_timeout(slice) {
+                Ok(Msg::Line(l)) => {
+                    if let Some(log) = &mut self.log {
+                        log.push(format!("< {l}"));
+                    }
+                    return Ok(l);
+                }
+                Ok(Msg::Eof) | Err(RecvTimeoutError::Disconnected) => self.eof = true,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`, dropping other lines.
+    pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), EngineError> {
+        let deadline = Instant::now() + timeout;
+        self.send("isready")?;
+        loop {
+            if self.recv(deadline, stop)?.trim() == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `" with code N"` or `" (signal)"`, after a short wait for the exit.
+    fn exit_status(&mut self) -> String {
+        for _ in 0..10 {
+            match self.child.try_wait() {
+                Ok(Some(s)) => {
+                    return match s.code() {
+                        Some(c) => format!(" with code {c}"),
+                        None => " (killed by a signal)".to_string(),
+                    }
+                }
+                Ok(None) => thread::sleep(Duration::from_millis(10)),
+                Err(_) => break,
+            }
+        }
+        String::new()
+    }
+
+    /// The conversation so far, when logging is on.
+    pub fn take_log(&mut self) -> Vec<String> {
+        self.log.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Ends the engine: `quit`, up to `grace` to exit, then kill.
+    pub fn shutdown(mut self, grace: Duration) {
+        self.end(grace);
+    }
+
+    fn end(&mut self, grace: Duration) {
+        if let Ok(None) = self.child.try_wait() {
+            if let Some(mut stdin) = self.stdin.take() {
+                let _ = stdin.write_all(b"quit\n");
+                let _ = stdin.flush();
+            }
+            let until = Instant::now() + grace;
+            while Instant::now() < until {
+                match self.child.try_wait() {
+                    Ok(None) => thread::sleep(Duration::from_millis(5)),
+                    _ => break,
+                }
+            }
+            if let Ok(None) = self.child.try_wait() {
+                let _ = self.child.kill();
+            }
+        }
+        self.stdin = None;
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.end(Duration::from_millis(200));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_capped_and_the_next_line_survives() {
+        let mut text = vec![b'a'; MAX_LINE * 3];
+        text.extend_from_slice(b"\nbestmove c3-d4\r\nlast");
+        let mut r = std::io::Cursor::new(text);
+        let mut buf = Vec::new();
+        assert!(read_capped(&mut r, &mut buf).unwrap());
+        assert_eq!(buf.len(), MAX_LINE);
+        buf.clear();
+        assert!(read_capped(&mut r, &mut buf).unwrap());
+        assert_eq!(buf, b"bestmove c3-d4\r");
+        buf.clear();
+        assert!(read_capped(&mut r, &mut buf).unwrap());
+        assert_eq!(buf, b"last");
+        buf.clear();
+        assert!(!read_capped(&mut r, &mut buf).unwrap());
+    }
+
+    #[test]
+    fn a_missing_program_is_a_spawn_error() {
+        let spec = EngineSpec {
+            name: "x".into(),
+            cmd: "/nonexistent/engine".into(),
+            args: vec![],
+            dir: None,
+            options: vec![],
+        };
+        let stop = AtomicBool::new(false);
+        let e = EngineProcess::start(&spec, &[], Duration::from_secs(1), &stop, false);
+        assert!(matches!(e, Err(EngineError::Spawn { .. })));
+    }
+}

@@ -1,0 +1,231 @@
+//! Time controls and the clocks that enforce them.
+//!
+//! The runner keeps each side's clock itself and measures every move from
+//! sending `go` to receiving `bestmove`. A move that takes longer than
+//! allowed (plus the margin for process and pipe lag) loses on time; the
+//! runner stops waiting at that moment, so a silent engine cannot stall
+//! a match. Fixed depth and fixed nodes have no clock: there the wait is
+//! bounded by the configured timeout and exceeding it is "no reply".
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How long each engine may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A fixed time for every move (`go movetime MS`).
+    MoveTime(Duration),
+    /// A base time per game plus an increment after each move
+    /// (`go wtime .. btime .. winc .. binc ..`).
+    Clock {
+        /// Time per game and side.
+        base: Duration,
+        /// Added after each move.
+        inc: Duration,
+    },
+    /// A fixed depth in plies (`go depth N`).
+    Depth(u32),
+    /// A fixed number of nodes (`go nodes N`).
+    Nodes(u64),
+}
+
+/// A time control that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad time control '{0}' (expected BASE+INC in seconds like 10+0.1, movetime=MS, depth=N or nodes=N)")]
+pub struct TimeControlError(pub String);
+
+fn seconds(s: &str) -> Option<Duration> {
+    let v: f64 = s.trim().parse().ok()?;
+    if v.is_finite() && (0.0..=1e7).contains(&v) {
+        Some(Duration::from_secs_f64(v))
+    } else {
+        None
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+    /// `10+0.1` (seconds), `60` (seconds, no increment), `movetime=100`
+    /// (milliseconds), `depth=4`, `nodes=20000`.
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
+        let bad = || TimeControlError(s.to_string());
+        let t = s.trim();
+        if let Some((k, v)) = t.split_once('=') {
+            let v = v.trim();
+            return match k.trim().to_ascii_lowercase().as_str() {
+                "movetime" | "st" => {
+                    let ms: u64 = v.parse().map_err(|_| bad())?;
+                    if ms == 0 {
+                        return Err(bad());
+                    }
+                    Ok(TimeControl::MoveTime(Duration::from_millis(ms)))
+                }
+                "depth" => match v.parse::<u32>() {
+                    Ok(d) if d > 0 => Ok(TimeControl::Depth(d)),
+                    _ => Err(bad()),
+                },
+                "nodes" => match v.parse::<u64>() {
+                    Ok(n) if n > 0 => Ok(TimeControl::Nodes(n)),
+                    _ => Err(bad()),
+                },
+                _ => Err(bad()),
+            };
+        }
+        let (base, inc) = match t.split_once('+') {
+            Some((b, i)) => (seconds(b).ok_or_else(bad)?, seconds(i).ok_or_else(bad)?),
+            None => (seconds(t).ok_or_else(bad)?, Duration::ZERO),
+        };
+        if base.is_zero() {
+            return Err(bad());
+        }
+        Ok(TimeControl::Clock { base, inc })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// The form [`TimeControl::from_str`] reads (`10+0.1`, `movetime=100`, …).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::MoveTime(d) => write!(f, "movetime={}", d.as_millis()),
+            TimeControl::Clock { base, inc } => {
+                write!(f, "{}+{}", base.as_secs_f64(), inc.as_secs_f64())
+            }
+            TimeControl::Depth(d) => write!(f, "depth={d}"),
+            TimeControl::Nodes(n) => write!(f, "nodes={n}"),
+        }
+    }
+}
+
+/// The clocks of one game: time left per side (for [`TimeControl::Clock`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Clocks {
+    tc: TimeControl,
+    left: [Duration; 2],
+}
+
+/// What the referee may wait for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allowance {
+    /// The move must come within this time, or it is lost on time.
+    Timed(Duration),
+    /// No clock: waiting longer than this is "no reply".
+    Untimed(Duration),
+}
+
+impl Clocks {
+    /// Fresh clocks for a game.
+    pub fn new(tc: TimeControl) -> Self {
+        let base = match tc {
+            TimeControl::Clock { base, .. } => base,
+            _ => Duration::ZERO,
+        };
+        Clocks {
+            tc,
+            left: [base; 2],
+        }
+    }
+
+    /// The `go` command for the side `mover` (0 White, 1 Black).
+    pub fn go_command(&self) -> String {
+        match self.tc {
+            TimeControl::MoveTime(d) => format!("go movetime {}", d.as_millis()),
+            TimeControl::Clock { inc, .. } => format!(
+                "go wtime {} btime {} winc {} binc {}",
+                self.left[0].as_millis(),
+                self.left[1].as_millis(),
+                inc.as_millis(),
+                inc.as_millis()
+            ),
+            TimeControl::Depth(d) => format!("go depth {d}"),
+            TimeControl::Nodes(n) => format!("go nodes {n}"),
+        }
+    }
+
+    /// How long the referee waits for `mover`'s move, with `margin` for
+    /// lag and `timeout` for searches without a clock.
+    pub fn allowance(&self, mover: usize, margin: Duration, timeout: Duration) -> Allowance {
+        match self.tc {
+            TimeControl::MoveTime(d) => Allowance::Timed(d + margin),
+            TimeControl::Clock { .. } => Allowance::Timed(self.left[mover] + margin),
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => Allowance::Untimed(timeout),
+        }
+    }
+
+    /// Charges `used` to `mover` after a move in time, and adds the increment.
+    pub fn charge(&mut self, mover: usize, used: Duration) {
+        if let TimeControl::Clock { inc, .. } = self.tc {
+            self.left[mover] = self.left[mover].saturating_sub(used) + inc;
+        }
+    }
+
+    /// Time left for White and Black.
+    pub fn left(&self) -> [Duration; 2] {
+        self.left
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            "10+0.1".parse(),
+            Ok(TimeControl::Clock {
+                base: ms(10_000),
+                inc: ms(100)
+            })
+        );
+        assert_eq!(
+            "0.5".parse(),
+            Ok(TimeControl::Clock {
+                base: ms(500),
+                inc: Duration::ZERO
+            })
+        );
+        assert_eq!("movetime=50".parse(), Ok(TimeControl::MoveTime(ms(50))));
+        assert_eq!("depth=3".parse(), Ok(TimeControl::Depth(3)));
+        assert_eq!("nodes=1000".parse(), Ok(TimeControl::Nodes(1000)));
+        for bad in [
+            "",
+            "x",
+            "0+1",
+            "10+x",
+            "depth=0",
+            "movetime=-5",
+            "nodes=",
+            "-3+1",
+            "1e30",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        for tc in ["10+0.1", "movetime=50", "depth=3", "nodes=1000"] {
+            let t: TimeControl = tc.parse().unwrap();
+            assert_eq!(t.to_string().parse::<TimeControl>().unwrap(), t);
+        }
+    }
+
+    #[test]
+    fn clocks_run_down_and_gain_the_increment() {
+        let tc: TimeControl = "1+0.1".parse().unwrap();
+        let mut c = Clocks::new(tc);
+        let m = Duration::from_millis(50);
+        assert_eq!(c.go_command(), "go wtime 1000 btime 1000 winc 100 binc 100");
+        assert_eq!(
+            c.allowance(0, m, Duration::ZERO),
+            Allowance::Timed(Duration::from_millis(1050))
+        );
+        c.charge(0, Duration::from_millis(400));
+        assert_eq!(c.left()[0], Duration::from_millis(700));
+        assert_eq!(c.go_command(), "go wtime 700 btime 1000 winc 100 binc 100");
+        let d = Clocks::new(TimeControl::Depth(4));
+        assert_eq!(d.go_command(), "go depth 4");
+        assert_eq!(
+            d.allowance(1, m, Duration::from_secs(9)),
+            Allowance::Untimed(Duration::from_secs(9))
+        );
+    }
+}

@@ -1,0 +1,562 @@
+//! The engine's state and what each command does to it.
+//!
+//! The state is the game ([`AnyGame`]), the searcher ([`AnySearcher`])
+//! and the [`Options`]. A `go` or `hint` lends a copy of the game and
+//! the searcher to a search thread, so the command loop stays free to
+//! answer `isready`, `stop`, `quit` and the read-only queries while it
+//! thinks; commands that would change the state are refused until the
+//! search has ended. Every change is built on a copy and swapped in only
+//! when it has fully succeeded: a refused command leaves nothing
+//! changed.
+
+use super::command::{self, Command, GoParams, StartPos, USAGE};
+use super::options::{Name, OptionError, Options, SPECS};
+use super::search::{self, Task};
+use super::{Out, PROTOCOL_VERSION};
+use crate::any::{AnyGame, AnySearcher, MoveInfo};
+use crate::explain::MoveError;
+use crate::game::{GameError, GameResult, Status};
+use crate::notation::fen::FenError;
+use crate::piece::Color;
+use crate::search::{Clock, Limits};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Stack of the search thread: deep searches recurse.
+const SEARCH_STACK: usize = 64 * 1024 * 1024;
+
+/// Why a command was refused; printed as `error <message>`.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The line could not be parsed.
+    #[error(transparent)]
+    Parse(#[from] command::ParseError),
+    /// `setoption` refused.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// A line above the length limit.
+    #[error(
+        "input: a line of {len} bytes is longer than the limit of {limit} bytes; it was ignored"
+    )]
+    TooLong {
+        /// Its length.
+        len: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A line that is not UTF-8.
+    #[error("input: the line is not valid UTF-8 (bad byte at offset {0}); it was ignored")]
+    NotUtf8(usize),
+    /// A command that changes the state while a search runs.
+    #[error("{0}: a search is running; send 'stop' first")]
+    Busy(&'static str),
+    /// A FEN that cannot be read or does not fit the game.
+    #[error("position: bad FEN '{text}': {source}")]
+    Fen {
+        /// The FEN as given (shortened).
+        text: String,
+        /// Why.
+        source: FenError,
+    },
+    /// A move of a list that cannot be played.
+    #[error("{command}: move {index} '{text}' {}", move_problem(.source))]
+    Move {
+        /// `position` or `play`.
+        command: &'static str,
+        /// Its place in the list, from 1.
+        index: usize,
+        /// As written (shortened).
+        text: String,
+        /// Why.
+        source: GameError,
+    },
+    /// More plies to undo than were played.
+    #[error("undo: cannot take back {asked} plies: only {played} were played since the position was set")]
+    Undo {
+        /// Plies asked for.
+        asked: usize,
+        /// Plies played.
+        played: usize,
+    },
+    /// `go` with clock times but none for the side to move.
+    #[error("go: '{0}' is needed: it is the clock of the side to move")]
+    Clock(&'static str),
+    /// The search thread could not be started.
+    #[error("{command}: cannot start the search thread: {reason}")]
+    Thread {
+        /// `go` or `hint`.
+        command: &'static str,
+        /// The system's reason.
+        reason: String,
+    },
+}
+
+fn move_problem(e: &GameError) -> String {
+    match e {
+        GameError::Move(MoveError::Parse(p)) => format!("is unreadable: {p}"),
+        GameError::Move(MoveError::Illegal(i)) => format!("is illegal: {i}"),
+        GameError::Over(o) => format!("cannot be played: the game is over ({o})"),
+        other => format!("cannot be played: {other}"),
+    }
+}
+
+/// Whether the command loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `quit` was received.
+    Quit,
+}
+
+/// A search running on its own thread.
+struct Job {
+    handle: JoinHandle<AnySearcher>,
+    stop: Arc<AtomicBool>,
+    /// Set by the thread just before it prints its final reply, so a
+    /// command sent after that reply always finds the job finished.
+    done: Arc<AtomicBool>,
+}
+
+/// The engine: state plus the command dispatcher.
+pub struct Engine {
+    out: Out,
+    options: Options,
+    game: AnyGame,
+    /// `None` while lent to a search thread.
+    searcher: Option<AnySearcher>,
+    job: Option<Job>,
+}
+
+impl Engine {
+    /// A new engine writing its replies to `out`, Czech draughts from the start.
+    pub fn new(out: Out) -> Self {
+        let options = Options::default();
+        Engine {
+            out,
+            game: AnyGame::new(options.variant, options.rules),
+            searcher: Some(AnySearcher::new(options.variant, options.hash_mb)),
+            options,
+            job: None,
+        }
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// True while a search runs.
+    pub fn searching(&mut self) -> bool {
+        self.reap();
+        self.job.is_some()
+    }
+
+    /// Reports an error as one `error …` line.
+    pub fn report(&self, e: &EngineError) {
+        self.out.line(&format!("error {e}"));
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match command::parse(line) {
+            Ok(None) => Flow::Continue,
+            Ok(Some(cmd)) => self.execute(cmd),
+            Err(e) => {
+                self.report(&e.into());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Executes one command. A panic inside (a bug) is caught and
+    /// reported as one `error internal: …` line; since every change is
+    /// swapped in at the end, the state is as before the command.
+    pub fn execute(&mut self, cmd: Command) -> Flow {
+        match catch_unwind(AssertUnwindSafe(|| self.dispatch(cmd))) {
+            Ok(Ok(flow)) => flow,
+            Ok(Err(e)) => {
+                self.report(&e);
+                Flow::Continue
+            }
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown".to_string());
+                self.out.line(&format!(
+                    "error internal: the command failed ({}); the state is unchanged",
+                    command::quote(&what)
+                ));
+                if self.searcher.is_none() && self.job.is_none() {
+                    self.searcher =
+                        Some(AnySearcher::new(self.options.variant, self.options.hash_mb));
+                }
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Ends a running search (its `bestmove` is printed) before exit.
+    pub fn finish(&mut self) {
+        self.stop_job();
+    }
+
+    /// Joins a search that has finished on its own.
+    fn reap(&mut self) {
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|j| j.done.load(Ordering::SeqCst))
+        {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(job) = self.job.take() {
+            let searcher = job
+                .handle
+                .join()
+                .unwrap_or_else(|_| AnySearcher::new(self.options.variant, self.options.hash_mb));
+            self.searcher = Some(searcher);
+        }
+    }
+
+    fn stop_job(&mut self) {
+        if let Some(job) = &self.job {
+            job.stop.store(true, Ordering::SeqCst);
+            job.handle.thread().unpark();
+        }
+        self.join();
+    }
+
+    fn idle(&mut self, command: &'static str) -> Result<(), EngineError> {
+        if self.searching() {
+            Err(EngineError::Busy(command))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn dispatch(&mut self, cmd: Command) -> Result<Flow, EngineError> {
+        self.reap();
+        match cmd {
+            Command::Dama => self.handshake(),
+            Command::IsReady => self.out.line("readyok"),
+            Command::SetOption { name, value } => {
+                self.idle("setoption")?;
+                self.set_option(&name, &value)?;
+            }
+            Command::NewGame => {
+                self.idle("newgame")?;
+                self.game = AnyGame::new(self.options.variant, self.options.rules);
+                if let Some(s) = &mut self.searcher {
+                    s.clear();
+                }
+            }
+            Command::Position { start, moves } => {
+                self.idle("position")?;
+                self.game = self.build_position(&start, &moves)?;
+            }
+            Command::Go(p) => {
+                self.idle("go")?;
+                self.go(&p)?;
+            }
+            Command::Stop => self.stop_job(),
+            Command::Quit => {
+                self.stop_job();
+                return Ok(Flow::Quit);
+            }
+            Command::Moves => {
+                let moves = self.game.legal_moves();
+                let mut lines: Vec<String> =
+                    moves.iter().map(|m| self.describe("move", m)).collect();
+                lines.push(format!("movesok {}", moves.len()));
+                self.out.lines(&lines);
+            }
+            Command::MustCapture => {
+                let v = self.game.must_capture();
+                self.out.line(&format!("mustcapture {}", squares(&v)));
+            }
+            Command::Check(text) => match self.game.check_move(&text) {
+                Ok(m) => self.out.line(&self.describe("legal", &m)),
+                Err(e) => self
+                    .out
+                    .line(&format!("illegal {} reason {e}", command::quote(&text))),
+            },
+            Command::Play(moves) => {
+                self.idle("play")?;
+                let mut g = self.game.clone();
+                play_all(&mut g, &moves, "play")?;
+                self.game = g;
+            }
+            Command::Undo(n) => {
+                self.idle("undo")?;
+                let mut g = self.game.clone();
+                g.undo(n).map_err(|_| EngineError::Undo {
+                    asked: n,
+                    played: self.game.len(),
+                })?;
+                self.game = g;
+            }
+            Command::Status => self.out.line(&status_line(&self.game)),
+            Command::Board { flipped } => {
+                let mut lines: Vec<String> = self
+                    .game
+                    .board_text(flipped)
+                    .lines()
+                    .map(|l| format!("board {}", l.trim_end()))
+                    .collect();
+                lines.push(format!("boardok {} to move", self.game.side_to_move()));
+                self.out.lines(&lines);
+            }
+            Command::Fen => self.out.line(&format!("fen {}", self.game.fen())),
+            Command::Hint(p) => {
+                self.idle("hint")?;
+                if self.game.status() != Status::InPlay {
+                    self.out.line("hint none");
+                } else {
+                    let limits = self.limits(&p)?;
+                    self.start(Task::Hint { limits }, "hint")?;
+                }
+            }
+            Command::Perft(d) => {
+                self.idle("perft")?;
+                let t = Instant::now();
+                let n = self.game.perft(d, true);
+                let ms = t.elapsed().as_millis();
+                let nps = (n as u128 * 1000) / ms.max(1);
+                self.out
+                    .line(&format!("perft depth {d} nodes {n} time {ms} nps {nps}"));
+            }
+            Command::Divide(d) => {
+                self.idle("divide")?;
+                let v = self.game.divide(d, true);
+                let total: u64 = v.iter().map(|(_, n)| n).sum();
+                let mut lines: Vec<String> =
+                    v.iter().map(|(m, n)| format!("divide {m} {n}")).collect();
+                lines.push(format!(
+                    "divideok depth {d} moves {} nodes {total}",
+                    v.len()
+                ));
+                self.out.lines(&lines);
+            }
+            Command::Help => {
+                let mut lines: Vec<String> =
+                    USAGE.iter().map(|(_, u)| format!("help {u}")).collect();
+                lines.push("helpok".to_string());
+                self.out.lines(&lines);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn handshake(&self) {
+        let mut lines = vec![
+            format!("id name dama {}", env!("CARGO_PKG_VERSION")),
+            "id author the dama authors".to_string(),
+            format!("id protocol {PROTOCOL_VERSION}"),
+        ];
+        lines.extend(SPECS.iter().map(|s| s.line()));
+        lines.push("damaok".to_string());
+        self.out.lines(&lines);
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let mut o = self.options;
+        let which = o.set(name, value)?;
+        match which {
+            Name::Variant => {
+                self.game = AnyGame::new(o.variant, o.rules);
+                self.searcher = Some(AnySearcher::new(o.variant, o.hash_mb));
+            }
+            Name::Hash => self.searcher = Some(AnySearcher::new(o.variant, o.hash_mb)),
+            Name::NoCaptureLimit | Name::MoveLimit => self.game.set_options(o.rules),
+            Name::Level | Name::MoveOverhead | Name::MultiPv => {}
+        }
+        self.options = o;
+        Ok(())
+    }
+
+    fn build_position(&self, start: &StartPos, moves: &[String]) -> Result<AnyGame, EngineError> {
+        let (variant, rules) = (self.options.variant, self.options.rules);
+        let mut g = match start {
+            StartPos::Start => AnyGame::new(variant, rules),
+            StartPos::Fen(f) => {
+                AnyGame::from_fen(variant, f, rules).map_err(|source| EngineError::Fen {
+                    text: command::quote(f),
+                    source,
+                })?
+            }
+        };
+        play_all(&mut g, moves, "position")?;
+        Ok(g)
+    }
+
+    /// One line describing a move: `<tag> <move> piece <kind> from <sq>
+    /// path <sq…> captured <sq…|-> promotion <kind|->`.
+    fn describe(&self, tag: &str, m: &MoveInfo) -> String {
+        if m.is_pass() {
+            return format!("{tag} pass piece - from - path - captured - promotion -");
+        }
+        format!(
+            "{tag} {} piece {} from {} path {} captured {} promotion {}",
+            m.text,
+            self.game.kind_name(m.piece),
+            m.from.map_or("-".to_string(), |s| s.to_string()),
+            squares(&m.path),
+            squares(&m.captured),
+            m.promotion.map_or("-", |k| self.game.kind_name(k)),
+        )
+    }
+
+    fn limits(&self, p: &GoParams) -> Result<Limits, EngineError> {
+        let ms = Duration::from_millis;
+        let mut l = Limits {
+            depth: p.depth,
+            nodes: p.nodes,
+            movetime: p.movetime.map(ms),
+            clock: None,
+            infinite: p.infinite,
+            overhead: ms(self.options.overhead_ms),
+            level: Some(self.options.level),
+        };
+        if p.has_clock() {
+            let (mine, name) = match self.game.side_to_move() {
+                Color::White => (p.wtime, "wtime"),
+                Color::Black => (p.btime, "btime"),
+            };
+            if mine.is_none() {
+                return Err(EngineError::Clock(name));
+            }
+            l.clock = Some(Clock {
+                time: [ms(p.wtime.unwrap_or(0)), ms(p.btime.unwrap_or(0))],
+                inc: [ms(p.winc.unwrap_or(0)), ms(p.binc.unwrap_or(0))],
+                moves_to_go: p.movestogo,
+            });
+        }
+        Ok(l)
+    }
+
+    fn go(&mut self, p: &GoParams) -> Result<(), EngineError> {
+        let limits = self.limits(p)?;
+        let task = Task::Go {
+            limits,
+            multipv: self.options.multipv,
+        };
+        self.start(task, "go")
+    }
+
+    fn start(&mut self, task: Task, command: &'static str) -> Result<(), EngineError> {
+        let (variant, hash) = (self.options.variant, self.options.hash_mb);
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| AnySearcher::new(variant, hash));
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let out = self.out.clone();
+        let (stop2, done2) = (stop.clone(), done.clone());
+        let task_waits = task.waits_for_stop();
+        let spawned = std::thread::Builder::new()
+            .name("search".to_string())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let lines = match catch_unwind(AssertUnwindSafe(|| {
+                    search::run(&task, &game, &mut searcher, &stop2, &out)
+                })) {
+                    Ok(lines) => lines,
+                    Err(_) => {
+                        searcher = AnySearcher::new(variant, hash);
+                        out.line("info string internal error: the search failed");
+                        let first = game.legal_moves().into_iter().next();
+                        match task {
+                            Task::Go { .. } => vec![format!(
+                                "bestmove {}",
+                                first.map_or("none".to_string(), |m| m.text)
+                            )],
+                            Task::Hint { .. } => vec!["hint none".to_string()],
+                        }
+                    }
+                };
+                // `go infinite` answers only after `stop` (as in UCI), even
+                // when the search has ended on its own.
+                if task_waits {
+                    while !stop2.load(Ordering::SeqCst) {
+                        std::thread::park();
+                    }
+                }
+                done2.store(true, Ordering::SeqCst);
+                out.lines(&lines);
+                searcher
+            });
+        match spawned {
+            Ok(handle) => {
+                self.job = Some(Job { handle, stop, done });
+                Ok(())
+            }
+            Err(e) => {
+                // The closure (and the searcher in it) was dropped: make a new one.
+                self.searcher = Some(AnySearcher::new(variant, hash));
+                Err(EngineError::Thread {
+                    command,
+                    reason: e.to_string(),
+                })
+            }
+        }
+    }
+}
+
+/// Plays `moves` in order on `g`; the first failure names the move.
+fn play_all(g: &mut AnyGame, moves: &[String], command: &'static str) -> Result<(), EngineError> {
+    for (i, m) in moves.iter().enumerate() {
+        g.play(m).map_err(|source| EngineError::Move {
+            command,
+            index: i + 1,
+            text: command::quote(m),
+            source,
+        })?;
+    }
+    Ok(())
+}
+
+/// Squares separated by spaces, or `-` for none.
+fn squares(v: &[crate::square::Square]) -> String {
+    if v.is_empty() {
+        return "-".to_string();
+    }
+    v.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `status inplay side white` or
+/// `status over result 1-0 winner white rule no-pieces text white wins: …`.
+pub fn status_line(g: &AnyGame) -> String {
+    match g.status() {
+        Status::InPlay => format!("status inplay side {}", g.side_to_move()),
+        Status::Over(o) => {
+            let winner = match o.result {
+                GameResult::Win(c) => c.name(),
+                GameResult::Draw => "none",
+            };
+            format!(
+                "status over result {} winner {winner} rule {} text {o}",
+                o.result.score(),
+                o.rule.id()
+            )
+        }
+    }
+}

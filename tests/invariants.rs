@@ -1,0 +1,507 @@
+//! Properties that must hold in every position of every game, checked
+//! with proptest (fixed seed, so a run is reproducible) on random
+//! playouts from the five start positions and on random set-ups:
+//!
+//! - FEN out → in gives the same position (and key);
+//! - every legal move's text reads back as the same move;
+//! - playing a move in a [`Game`] and undoing it restores position and key;
+//! - the incrementally kept key equals the key computed from scratch;
+//! - perft equals the sum of its divide lines, bulk or not;
+//! - the bulk move count equals the number of legal moves;
+//! - Czech draughts: the legal moves (texts, captured squares, promotion)
+//!   equal those of the naive reference rules in `common::czech_ref`.
+//!
+//! And the parsers never panic: any string given to the FEN reader, the
+//! move reader, a game's position reader or the move resolver comes back
+//! as `Ok` or `Err`, and a refused move leaves a game as it was.
+
+mod common;
+
+use common::czech_ref;
+use dama::explain::{self, Illegal, MoveError};
+use dama::geometry::Geometry;
+use dama::movegen::count_moves;
+use dama::perft::{divide, perft};
+use dama::position::SetupError;
+use dama::{
+    dispatch, Color, Czech, Game, GameOptions, Gothic, Kind, Knights, Medieval, MoveText, Ossetian,
+    Piece, Position, Rules, Setup, Square, Variant,
+};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+/// The seed of every property here (change it to explore other cases).
+const SEED: u64 = 0x6461_6d61_2024;
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(SEED),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Most moves of one position read back one by one.
+const READ_BACK_MAX: usize = 64;
+
+/// Every invariant of one position.
+fn check_position<R: Rules>(pos: &Position<R>, perft_depth: u32) {
+    let fen = pos.to_string();
+    // FEN out -> in.
+    let back: Position<R> = fen
+        .parse()
+        .unwrap_or_else(|e| panic!("{}: own FEN {fen} unreadable: {e}", R::VARIANT));
+    assert_eq!(&back, pos, "{fen}");
+    assert_eq!(back.key(), pos.key(), "{fen}");
+    assert_eq!(pos.key(), pos.compute_key(), "{fen}: key");
+
+    let legal = pos.legal_moves();
+    assert_eq!(count_moves(pos), legal.len(), "{fen}: count_moves");
+    let mut game = Game::<R>::from_position(*pos, Default::default(), GameOptions::default());
+    // Reading a move back generates the moves again: in the rare position
+    // with hundreds of captures (flying pieces of Medieval battle), read
+    // back an evenly spread sample of them.
+    let stride = legal.len().div_ceil(READ_BACK_MAX).max(1);
+    for (i, m) in legal.iter().enumerate() {
+        let text = m.to_string();
+        if i % stride == 0 {
+            // The text reads back as this very move.
+            let read = explain::parse_move(pos, &text)
+                .unwrap_or_else(|e| panic!("{fen}: {text} does not read back: {e}"));
+            assert_eq!(read, *m, "{fen}: {text}");
+            assert_eq!(read.to_string(), text, "{fen}: {text}");
+        }
+        // The incremental key after the move.
+        let after = pos.after(m);
+        assert_eq!(after.key(), after.compute_key(), "{fen}: key after {text}");
+        assert_eq!(after.side(), !pos.side());
+        // Play and undo in a game.
+        game.push(*m);
+        assert_eq!(*game.position(), after, "{fen}: {text}");
+        assert_eq!(game.undo().ok(), Some(*m), "{fen}: {text}");
+        assert_eq!(game.position(), pos, "{fen}: undo {text}");
+        assert_eq!(game.position().key(), pos.key(), "{fen}: undo {text}");
+    }
+    // Perft against divide, bulk and not.
+    if perft_depth > 0 {
+        let bulk = perft(pos, perft_depth, true);
+        assert_eq!(perft(pos, perft_depth, false), bulk, "{fen}: bulk");
+        let lines = divide(pos, perft_depth, true);
+        assert_eq!(lines.len(), legal.len(), "{fen}: divide lines");
+        assert_eq!(
+            lines.iter().map(|(_, n)| n).sum::<u64>(),
+            bulk,
+            "{fen}: divide"
+        );
+    }
+}
+
+/// Czech: the generator against the reference rules.
+fn check_against_reference(pos: &Position<Czech>) {
+    let fen = pos.to_string();
+    let board = czech_ref::Board::from_fen(&fen);
+    let mut ours: Vec<(String, Vec<String>, bool)> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            (
+                m.to_string(),
+                m.captured().iter().map(|s| s.to_string()).collect(),
+                m.promotion().is_some(),
+            )
+        })
+        .collect();
+    let mut theirs: Vec<(String, Vec<String>, bool)> = board
+        .legal()
+        .iter()
+        .map(|m| {
+            (
+                m.text(),
+                m.captured.iter().map(|&s| czech_ref::name(s)).collect(),
+                m.promotes,
+            )
+        })
+        .collect();
+    ours.sort();
+    theirs.sort();
+    assert_eq!(ours, theirs, "{fen}: moves against the reference rules");
+}
+
+/// Plays `choices` from the start (each a pick among the legal moves),
+/// checking every position on the way; returns the positions.
+fn playout<R: Rules>(choices: &[u32]) -> Vec<Position<R>> {
+    let mut pos = Position::<R>::start();
+    let mut seen = vec![pos];
+    for (i, &c) in choices.iter().enumerate() {
+        check_position(&pos, if i % 8 == 7 { 2 } else { 0 });
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        pos.play(&legal[c as usize % legal.len()]);
+        seen.push(pos);
+    }
+    check_position(&pos, 2);
+    seen
+}
+
+/// A random position of game `R`: `cells` says, square by square, what
+/// stands there: a piece on about one square in `sparse / 4`. Men that
+/// would stand on their promotion rank are left out.
+fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> Position<R> {
+    let kinds: Vec<Kind> = Kind::ALL
+        .into_iter()
+        .filter(|k| R::KINDS[k.index()])
+        .collect();
+    let mut pieces = Vec::new();
+    let mut i = 0;
+    for rank in 0..R::Geo::ranks() {
+        for file in 0..R::Geo::files() {
+            let sq = Square::new(file, rank).expect("on the board");
+            if R::Geo::bit(sq).is_none() {
+                continue;
+            }
+            let v = cells.get(i).copied().unwrap_or(255);
+            i += 1;
+            if v % sparse >= 4 {
+                continue;
+            }
+            let color = if v % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let kind = if v % 4 < 2 {
+                Kind::Man
+            } else {
+                kinds[(v as usize / 16) % kinds.len()]
+            };
+            pieces.push((sq, Piece { color, kind }));
+        }
+    }
+    let mut setup = Setup {
+        side: if black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        },
+        pieces,
+        counter: None,
+        fullmove: None,
+    };
+    loop {
+        match Position::<R>::from_setup(&setup) {
+            Ok(p) => return p,
+            Err(SetupError::UnpromotedOnLastRank { square, .. }) => {
+                setup.pieces.retain(|(s, _)| *s != square)
+            }
+            Err(e) => panic!("{}: random set-up refused: {e}", R::VARIANT),
+        }
+    }
+}
+
+fn choices() -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(any::<u32>(), 0..80)
+}
+
+fn cells() -> impl Strategy<Value = (Vec<u8>, bool)> {
+    (prop::collection::vec(any::<u8>(), 100), any::<bool>())
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    #[test]
+    fn czech_playouts(c in choices()) {
+        for pos in playout::<Czech>(&c) {
+            check_against_reference(&pos);
+        }
+    }
+
+    #[test]
+    fn gothic_playouts(c in choices()) {
+        playout::<Gothic>(&c);
+    }
+
+    #[test]
+    fn knights_playouts(c in choices()) {
+        playout::<Knights>(&c);
+    }
+
+    #[test]
+    fn ossetian_playouts(c in choices()) {
+        playout::<Ossetian>(&c);
+    }
+
+    #[test]
+    fn medieval_playouts(c in choices()) {
+        playout::<Medieval>(&c);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(500))]
+
+    /// Random Czech positions are full of kings: the hard part of the rules.
+    #[test]
+    fn czech_random_positions((cells, black) in cells()) {
+        let pos = random_position::<Czech>(&cells, black, 10);
+        check_position(&pos, 2);
+        check_against_reference(&pos);
+        for m in pos.legal_moves() {
+            check_against_reference(&pos.after(&m));
+        }
+    }
+
+    #[test]
+    fn other_games_random_positions((cells, black) in cells()) {
+        check_position(&random_position::<Gothic>(&cells, black, 32), 2);
+        check_position(&random_position::<Knights>(&cells, black, 32), 2);
+        check_position(&random_position::<Ossetian>(&cells, black, 16), 2);
+        check_position(&random_position::<Medieval>(&cells, black, 32), 2);
+    }
+}
+
+// ---------------------------------------------------------------- refusals tell the truth
+
+/// `text` resolved in `pos`: a legal move, or a reason that holds.
+fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
+    let fen = pos.to_string();
+    let legal = pos.legal_moves();
+    let origins = |pred: &dyn Fn(&dama::Move<R>) -> bool| {
+        let mut v: Vec<Square> = legal
+            .iter()
+            .filter(|m| pred(m))
+            .filter_map(|m| m.from())
+            .collect();
+        v.sort_by_key(|s| s.file_rank_key());
+        v.dedup();
+        v
+    };
+    let all_captures = !legal.is_empty() && legal.iter().all(|m| m.is_capture());
+    let why = match explain::parse_move(pos, text) {
+        Ok(m) => {
+            assert!(legal.contains(&m), "{fen}: {text} gave {m}, not legal");
+            return;
+        }
+        Err(MoveError::Parse(_)) => return,
+        Err(MoveError::Illegal(why)) => why,
+    };
+    let ctx = format!("{}: {fen}: {text}: {why}", R::VARIANT);
+    match &why {
+        Illegal::NotOnBoard(s) => assert!(
+            s.file() >= R::Geo::files() || s.rank() >= R::Geo::ranks(),
+            "{ctx}"
+        ),
+        Illegal::LightSquare(s) => assert!(R::Geo::bit(*s).is_none(), "{ctx}"),
+        Illegal::NoPiece(s) => assert!(pos.piece_at(*s).is_none(), "{ctx}"),
+        Illegal::NotYourPiece {
+            square,
+            owner,
+            side,
+        } => {
+            assert_eq!(
+                pos.piece_at(*square).map(|p| p.color),
+                Some(*owner),
+                "{ctx}"
+            );
+            assert_eq!(*side, pos.side(), "{ctx}");
+            assert_ne!(owner, side, "{ctx}");
+        }
+        Illegal::Occupied(s) => assert!(pos.piece_at(*s).is_some(), "{ctx}"),
+        Illegal::CaptureCompulsory(v) => {
+            assert!(all_captures, "{ctx}");
+            assert_eq!(*v, origins(&|_| true), "{ctx}");
+        }
+        Illegal::KingMustCapture(v) => {
+            assert!(R::KING_PRIORITY && all_captures, "{ctx}");
+            assert!(legal.iter().all(|m| m.kind() == Kind::King), "{ctx}");
+            assert_eq!(*v, origins(&|_| true), "{ctx}");
+        }
+        Illegal::MustTakeMost(n) => {
+            assert!(R::MAJORITY && all_captures, "{ctx}");
+            assert!(legal.iter().all(|m| m.capture_count() == *n), "{ctx}");
+        }
+        Illegal::CaptureMustGoOn { at, moves } => {
+            assert!(all_captures && !moves.is_empty(), "{ctx}");
+            for t in moves {
+                let m = legal
+                    .iter()
+                    .find(|m| m.to_string() == *t)
+                    .unwrap_or_else(|| panic!("{ctx}: {t}"));
+                assert!(m.path()[..m.path().len() - 1].contains(at), "{ctx}");
+            }
+        }
+        Illegal::NoSuchCapture { from, moves } => {
+            assert!(all_captures, "{ctx}");
+            let mut mine: Vec<String> = legal
+                .iter()
+                .filter(|m| m.from() == Some(*from))
+                .map(|m| m.to_string())
+                .collect();
+            mine.sort();
+            assert!(!mine.is_empty(), "{ctx}");
+            assert_eq!(*moves, mine, "{ctx}");
+        }
+        Illegal::NothingToCapture => assert!(!legal.iter().any(|m| m.is_capture()), "{ctx}"),
+        Illegal::Ambiguous(v) => {
+            assert!(v.len() >= 2, "{ctx}");
+            for t in v {
+                assert!(legal.iter().any(|m| m.to_string() == *t), "{ctx}: {t}");
+            }
+        }
+        Illegal::MustPass => assert!(legal.len() == 1 && legal[0].is_pass(), "{ctx}"),
+        Illegal::CannotPass => assert!(!legal.is_empty() && !legal[0].is_pass(), "{ctx}"),
+        Illegal::NoMoves => assert!(legal.is_empty(), "{ctx}"),
+        Illegal::Blocked { at, .. } => assert!(pos.piece_at(*at).is_some(), "{ctx}"),
+        Illegal::SameSquare(_)
+        | Illegal::Backwards(_)
+        | Illegal::NotDiagonal { .. }
+        | Illegal::NotHowItMoves(_)
+        | Illegal::NoSuchMove(_) => assert!(!all_captures, "{ctx}"),
+    }
+}
+
+/// Move texts on the squares of `R`'s board: 2 to 4 squares, or a pass.
+fn texts_for(files: u8, ranks: u8, raw: &[(u8, u8, u8)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for chunk in raw.chunks(4) {
+        let n = 2 + chunk[0].2 as usize % 3;
+        let sep = match chunk[0].2 / 3 % 3 {
+            0 => "-",
+            1 => "x",
+            _ => ":",
+        };
+        let sq: Vec<String> = chunk
+            .iter()
+            .cycle()
+            .take(n)
+            .map(|&(f, r, _)| {
+                Square::new(f % files, r % ranks)
+                    .expect("on the board")
+                    .to_string()
+            })
+            .collect();
+        out.push(sq.join(sep));
+    }
+    out.push("pass".into());
+    out
+}
+
+fn refusal_case<R: Rules>(cells: &[u8], black: bool, sparse: u8, raw: &[(u8, u8, u8)]) {
+    let pos = random_position::<R>(cells, black, sparse);
+    for t in texts_for(R::Geo::files(), R::Geo::ranks(), raw) {
+        check_refusal(&pos, &t);
+    }
+    // Texts that start on a piece of the side to move, where most reasons live.
+    let own: Vec<Square> = R::Geo::squares(pos.color(pos.side()));
+    for (i, t) in texts_for(R::Geo::files(), R::Geo::ranks(), raw)
+        .iter()
+        .enumerate()
+    {
+        if let (Some(from), Some((_, rest))) =
+            (own.get(i % own.len().max(1)), t.split_at_checked(2))
+        {
+            let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            if !rest.is_empty() {
+                check_refusal(&pos, &format!("{from}{rest}"));
+            }
+        }
+    }
+    // And every legal move written short (origin and destination only).
+    for m in pos.legal_moves().iter().take(READ_BACK_MAX) {
+        if let (Some(a), Some(b)) = (m.from(), m.to()) {
+            let sep = if m.is_capture() { "x" } else { "-" };
+            check_refusal(&pos, &format!("{a}{sep}{b}"));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn refusals_tell_the_truth(
+        (cells, black) in cells(),
+        raw in prop::collection::vec(any::<(u8, u8, u8)>(), 4..40),
+    ) {
+        refusal_case::<Czech>(&cells, black, 10, &raw);
+        refusal_case::<Gothic>(&cells, black, 24, &raw);
+        refusal_case::<Knights>(&cells, black, 24, &raw);
+        refusal_case::<Ossetian>(&cells, black, 12, &raw);
+        refusal_case::<Medieval>(&cells, black, 32, &raw);
+    }
+}
+
+// ---------------------------------------------------------------- parsers never panic
+
+/// Text that looks like a FEN, to reach deep into the reader.
+fn fen_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[WBwbKNCHFx:,. \"0-9a-k-]{0,60}",
+        "[WB]:[WB][K]?[a-k][0-9]{1,2}(,[KNC]?[a-k][0-9]{1,3}){0,12}:[WB]([KNC]?[a-k][0-9]{1,2},?){0,12}(:[HF][0-9]{0,12})?",
+        prop::collection::vec(any::<char>(), 1900..2100).prop_map(|v| v.into_iter().collect()),
+    ]
+}
+
+/// Text that looks like a move.
+fn move_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[a-kA-K0-9xX:\\- ]{0,24}",
+        "[a-k][0-9]{1,2}([-x:][a-k][0-9]{1,2}){1,6}",
+        "(pass|PASS|Pass| pass )",
+        prop::collection::vec(any::<char>(), 190..260).prop_map(|v| v.into_iter().collect()),
+    ]
+}
+
+fn any_position_reader(text: &str) {
+    for v in Variant::ALL {
+        dispatch!(v, R => {
+            if let Ok(pos) = text.parse::<Position<R>>() {
+                check_position(&pos, 0);
+            }
+        });
+    }
+}
+
+fn any_move_reader(text: &str) {
+    for v in Variant::ALL {
+        dispatch!(v, R => {
+            // A few plies in, so that both colours have moved.
+            let mut game: Game<R> = Game::default();
+            for _ in 0..3 {
+                if let Some(&m) = game.position().legal_moves().last() {
+                    game.push(m);
+                }
+            }
+            let before = *game.position();
+            let len = game.len();
+            match game.play_text(text) {
+                Ok(m) => assert_eq!(game.position(), &before.after(&m)),
+                Err(_) => {
+                    assert_eq!(game.position(), &before, "{v}: a refused move changed the game");
+                    assert_eq!(game.len(), len);
+                }
+            }
+        });
+    }
+}
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    #[test]
+    fn fen_reader_never_panics(text in fen_like()) {
+        let _ = text.parse::<Setup>();
+        any_position_reader(&text);
+    }
+
+    #[test]
+    fn move_reader_never_panics(text in move_like()) {
+        let _ = text.parse::<MoveText>();
+        any_move_reader(&text);
+    }
+}

@@ -1,0 +1,936 @@
+//! Transcripts of the line protocol: the `dama` binary is started with
+//! no subcommand, fed commands on stdin, and its replies are checked
+//! line by line, as a GUI or tournament runner would see them.
+
+use dama::{AnyGame, GameOptions, Variant};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Longest wait for any expected line: generous for a loaded CI machine.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A running engine with its stdout read on a helper thread.
+struct Dama {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Dama {
+    fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the dama binary starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Dama {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+        }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("engine reads its input");
+        stdin.flush().expect("flush");
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// The next line, or `None` if none comes within `wait`.
+    fn next_within(&self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(l) => Some(l),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    fn next(&self) -> String {
+        self.next_within(PATIENCE)
+            .expect("the engine answers in time")
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut v = Vec::new();
+        loop {
+            let l = self.next();
+            let done = l.starts_with(prefix);
+            v.push(l);
+            if done {
+                return v;
+            }
+        }
+    }
+
+    /// Sends `line` and then `isready`; returns what came before `readyok`.
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut v = self.until("readyok");
+        v.pop();
+        v
+    }
+
+    /// The one line `line` answers.
+    fn ask1(&mut self, line: &str) -> String {
+        let v = self.ask(line);
+        assert_eq!(v.len(), 1, "one reply to '{line}', got {v:?}");
+        v[0].clone()
+    }
+
+    fn fen(&mut self) -> String {
+        self.ask1("fen")
+    }
+
+    /// Closes stdin and returns the remaining output and the exit status.
+    fn close(mut self) -> (Vec<String>, ExitStatus) {
+        drop(self.stdin.take());
+        let mut rest = Vec::new();
+        let deadline = Instant::now() + PATIENCE;
+        while let Some(l) = self.next_within(deadline.saturating_duration_since(Instant::now())) {
+            rest.push(l);
+        }
+        let status = self.child.wait().expect("the engine exits");
+        (rest, status)
+    }
+}
+
+impl Drop for Dama {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The words after `key` up to the next keyword of a `move`/`legal` line.
+fn field<'a>(line: &'a str, key: &str) -> Vec<&'a str> {
+    const KEYS: [&str; 5] = ["piece", "from", "path", "captured", "promotion"];
+    let words: Vec<&str> = line.split(' ').collect();
+    let Some(i) = words.iter().position(|w| *w == key) else {
+        return Vec::new();
+    };
+    words[i + 1..]
+        .iter()
+        .take_while(|w| !KEYS.contains(w))
+        .copied()
+        .collect()
+}
+
+fn bestmove(lines: &[String]) -> String {
+    let b: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(b.len(), 1, "exactly one bestmove in {lines:?}");
+    b[0]["bestmove ".len()..].to_string()
+}
+
+#[test]
+fn handshake_names_the_engine_and_lists_options_as_documented() {
+    let mut e = Dama::start();
+    e.send("dama");
+    let lines = e.until("damaok");
+    assert_eq!(
+        lines[0],
+        format!("id name dama {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(lines[1].starts_with("id author "));
+    assert_eq!(lines[2], "id protocol 1");
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    assert_eq!(
+        options,
+        [
+            "option name variant type combo default czech var czech var gothic var knights var ossetian var medieval",
+            "option name level type spin default 5 min 1 max 5",
+            "option name hash type spin default 16 min 1 max 1024",
+            "option name moveoverhead type spin default 30 min 0 max 5000",
+            "option name nocapturelimit type spin default 30 min 1 max 1000",
+            "option name movelimit type spin default 200 min 1 max 10000",
+            "option name multipv type spin default 1 min 1 max 64",
+        ]
+    );
+    assert_eq!(lines.len(), 3 + options.len() + 1);
+    // PROTOCOL.md shows the same lines, so the reference cannot drift.
+    let doc = include_str!("../PROTOCOL.md");
+    for o in options {
+        assert!(doc.contains(o.as_str()), "PROTOCOL.md lacks '{o}'");
+    }
+    assert!(doc.contains("Protocol version 1"));
+    e.send("isready");
+    assert_eq!(e.next(), "readyok");
+}
+
+#[test]
+fn position_with_moves_then_go_depth_gives_one_legal_bestmove() {
+    let mut e = Dama::start();
+    assert!(e
+        .ask("position startpos moves c3-d4 f6-g5 b2-c3 g7-f6")
+        .is_empty());
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    for l in &lines[..lines.len() - 1] {
+        let w: Vec<&str> = l.split(' ').collect();
+        // info depth D seldepth S score cp|win|loss N nodes N nps N time MS hashfull N pv ...
+        let keys: Vec<&str> = [0, 1, 3, 5, 8, 10, 12, 14, 16]
+            .iter()
+            .map(|&i| w[i])
+            .collect();
+        assert_eq!(
+            keys,
+            ["info", "depth", "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv"],
+            "{l}"
+        );
+        assert!(["cp", "win", "loss"].contains(&w[6]), "{l}");
+        for i in [2, 4, 7, 9, 11, 13, 15] {
+            assert!(w[i].parse::<i64>().is_ok(), "a number at {i} in {l}");
+        }
+    }
+    let m = bestmove(&lines);
+    let mut g = AnyGame::new(Variant::Czech, GameOptions::default());
+    for m in ["c3-d4", "f6-g5", "b2-c3", "g7-f6"] {
+        g.play(m).unwrap();
+    }
+    assert!(g.legal_moves().iter().any(|l| l.text == m), "{m} is legal");
+    assert!(e
+        .ask1(&format!("check {m}"))
+        .starts_with(&format!("legal {m} ")));
+}
+
+#[test]
+fn legal_moves_carry_paths_captures_and_promotion() {
+    let mut e = Dama::start();
+    // White: men c3, g3, b6 and a king a1; Black men d4, d6, f6, c7, h4.
+    assert!(e
+        .ask("position fen W:Wc3,g3,b6,Ka1:Bd4,d6,f6,c7,h4")
+        .is_empty());
+    assert_eq!(
+        e.ask("moves"),
+        [
+            "move b6xd8 piece man from b6 path d8 captured c7 promotion king",
+            "move c3xe5xg7 piece man from c3 path e5 g7 captured d4 f6 promotion -",
+            "movesok 2",
+        ]
+    );
+    assert_eq!(e.ask1("mustcapture"), "mustcapture b6 c3");
+    // The short form names the canonical move with its whole path.
+    assert_eq!(
+        e.ask1("check c3xg7"),
+        "legal c3xe5xg7 piece man from c3 path e5 g7 captured d4 f6 promotion -"
+    );
+    assert_eq!(
+        e.ask1("check a1-b2"),
+        "illegal a1-b2 reason capturing is compulsory: b6, c3 can capture"
+    );
+    assert_eq!(
+        e.ask1("check c3-d5"),
+        "illegal c3-d5 reason d5 is a light square; the game is played on the dark squares"
+    );
+    assert_eq!(
+        e.ask1("check zz"),
+        "illegal zz reason in 'zz': 'zz' is not a square name (like c3)"
+    );
+
+    // From the start: seven plain steps, each a man moving one square.
+    assert!(e.ask("position startpos").is_empty());
+    let start = e.ask("moves");
+    assert_eq!(start.len(), 8);
+    for m in &start[..7] {
+        assert_eq!(field(m, "piece"), ["man"], "{m}");
+        assert_eq!(field(m, "path").len(), 1, "{m}");
+        assert_eq!(field(m, "captured"), ["-"], "{m}");
+        assert_eq!(field(m, "promotion"), ["-"], "{m}");
+    }
+
+    // A flying king captures at a distance and must land where it can go on.
+    assert!(e.ask("position fen W:WKa1:Bc3,e7").is_empty());
+    assert_eq!(
+        e.ask("moves"),
+        [
+            "move a1xf6xd8 piece king from a1 path f6 d8 captured c3 e7 promotion -",
+            "movesok 1"
+        ]
+    );
+    assert_eq!(
+        e.ask1("check a1xd8"),
+        "legal a1xf6xd8 piece king from a1 path f6 d8 captured c3 e7 promotion -"
+    );
+
+    // Czech: when a king can capture, a king must.
+    assert!(e.ask("position fen W:WKa1,c1:Bc3,d2").is_empty());
+    assert_eq!(e.ask1("mustcapture"), "mustcapture a1");
+    assert_eq!(
+        e.ask1("check c1xe3"),
+        "illegal c1xe3 reason a king can capture, so a king must: a1"
+    );
+    assert_eq!(
+        e.ask1("check b2-c3"),
+        "illegal b2-c3 reason there is no piece on b2"
+    );
+}
+
+#[test]
+fn an_illegal_move_is_named_and_the_position_stays() {
+    let mut e = Dama::start();
+    assert!(e.ask("position startpos moves c3-d4 f6-e5").is_empty());
+    let before = e.fen();
+    assert_eq!(
+        e.ask("position startpos moves c3-d4 f6-e5 e3-f4"),
+        ["error position: move 3 'e3-f4' is illegal: capturing is compulsory: d4 can capture"]
+    );
+    assert_eq!(e.fen(), before);
+    assert_eq!(
+        e.ask("position startpos moves c3-d4 f6-e5 d4xf6 g7xe5 b2-c3 e5-d3"),
+        ["error position: move 6 'e5-d3' is illegal: d3 is a light square; the game is played on the dark squares"]
+    );
+    assert_eq!(
+        e.ask("position startpos moves c3-d4 h6-g5 b2xc3"),
+        ["error position: move 3 'b2xc3' is illegal: there is nothing to capture"]
+    );
+    assert_eq!(
+        e.ask("position startpos moves c3-d4 d4"),
+        ["error position: move 2 'd4' is unreadable: 'd4' names only one square; write the origin and the destination, like c3-d4"]
+    );
+    let back = e.ask1("position startpos moves a3-b4 b6-a5 b4-a3");
+    assert!(
+        back.starts_with("error position: move 3 'b4-a3' is illegal: ")
+            && back.ends_with(" do not move backwards"),
+        "{back}"
+    );
+    assert_eq!(e.fen(), before);
+    // `play` is as careful: all or nothing.
+    assert_eq!(
+        e.ask("play d4xf6 g7xe5 e3-e5"),
+        ["error play: move 3 'e3-e5' is illegal: the square e5 is occupied"]
+    );
+    assert_eq!(e.fen(), before);
+    assert!(e.ask("play d4xf6 g7xe5").is_empty());
+    assert_ne!(e.fen(), before);
+    assert!(e.ask("undo 2").is_empty());
+    assert_eq!(e.fen(), before);
+    assert_eq!(
+        e.ask("undo 3"),
+        ["error undo: cannot take back 3 plies: only 2 were played since the position was set"]
+    );
+    assert_eq!(e.fen(), before);
+    assert_eq!(
+        e.ask("position fen W:Wa1:Bb2,b3"),
+        ["error position: bad FEN 'W:Wa1:Bb2,b3': b3 is a light square; Czech draughts is played on the dark squares only"]
+    );
+    assert_eq!(e.fen(), before);
+}
+
+/// The status after setting `fen` and playing `moves`.
+fn status_after(e: &mut Dama, fen: &str, moves: &str) -> String {
+    let cmd = format!("position fen {fen} moves {moves}");
+    assert!(e.ask(&cmd).is_empty(), "{cmd} is accepted");
+    e.ask1("status")
+}
+
+#[test]
+fn status_tells_the_result_and_the_rule() {
+    let mut e = Dama::start();
+    assert_eq!(e.ask1("status"), "status inplay side white");
+    // A win: the last black piece is captured.
+    assert_eq!(
+        status_after(&mut e, "W:Wc3:Bd4", "c3xe5"),
+        "status over result 1-0 winner white rule no-pieces text white wins: black has no pieces left"
+    );
+    // A win: the side to move is blocked.
+    assert_eq!(
+        status_after(&mut e, "W:Wa1,g1:Bh2", "a1-b2"),
+        "status over result 1-0 winner white rule no-moves text white wins: black cannot move"
+    );
+    // Draw 1: the same position for the third time (kings shuffle back and forth).
+    let shuffle = "c1-d2 f8-e7 d2-c1 e7-f8";
+    assert_eq!(
+        status_after(
+            &mut e,
+            "W:WKa1,Kc1:BKf8,Kh8",
+            &format!("{shuffle} c1-d2 f8-e7 d2-c1")
+        ),
+        "status inplay side black"
+    );
+    assert_eq!(
+        status_after(&mut e, "W:WKa1,Kc1:BKf8,Kh8", &format!("{shuffle} {shuffle}")),
+        "status over result 1/2-1/2 winner none rule repetition text draw: the same position for the third time"
+    );
+    // Draw 2: 15 moves of each player without a man moving or a capture
+    // (26 such plies before the FEN, 4 more here).
+    assert_eq!(
+        status_after(&mut e, "W:WKa1,Kc1:BKf8,Kh8:H26", "c1-d2 f8-e7 d2-e3"),
+        "status inplay side black"
+    );
+    assert_eq!(
+        status_after(&mut e, "W:WKa1,Kc1:BKf8,Kh8:H26", "c1-d2 f8-e7 d2-e3 e7-d6"),
+        "status over result 1/2-1/2 winner none rule no-progress text draw: 15 moves of each player without a man moving and without a capture"
+    );
+    // Draw 3: two kings against a lone king, not won within 5 moves of each player.
+    let ten = "a1-b2 h2-g1 b2-a3 g1-h2 c1-d2 h2-g1 d2-c3 g1-h2 c3-d4 h2-g1";
+    let nine = &ten[..ten.len() - " h2-g1".len()];
+    assert_eq!(
+        status_after(&mut e, "W:WKa1,Kc1:BKh2", nine),
+        "status inplay side black"
+    );
+    assert_eq!(
+        status_after(&mut e, "W:WKa1,Kc1:BKh2", ten),
+        "status over result 1/2-1/2 winner none rule endgame-limit text draw: the lone king held out for 5 moves of each player"
+    );
+    // A finished game takes no more moves and searches to `bestmove none`.
+    assert_eq!(
+        e.ask("play d4-e5"),
+        ["error play: move 1 'd4-e5' cannot be played: the game is over (draw: the lone king held out for 5 moves of each player)"]
+    );
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    assert_eq!(
+        lines,
+        [
+            "info string the game is over: draw: the lone king held out for 5 moves of each player",
+            "bestmove none"
+        ]
+    );
+    assert_eq!(e.ask1("hint"), "hint none");
+}
+
+/// Sends raw bytes (ending in a newline) and returns the replies before `readyok`.
+fn ask_bytes(e: &mut Dama, bytes: &[u8]) -> Vec<String> {
+    e.send_bytes(bytes);
+    e.send("isready");
+    let mut v = e.until("readyok");
+    v.pop();
+    v
+}
+
+#[test]
+fn bad_input_gets_one_error_line_and_changes_nothing() {
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name level value 2").is_empty());
+    assert!(e.ask("position startpos moves c3-d4 f6-g5").is_empty());
+    let before = e.fen();
+    let board = e.ask("board");
+    let bad: [&[u8]; 20] = [
+        b"frobnicate\n",
+        b"DAMA\n",
+        b"go depth\n",
+        b"go depth 0\n",
+        b"go depth 3 depth 4\n",
+        b"go sideways\n",
+        b"position\n",
+        b"position fen\n",
+        b"position fen W:Wz9:Bb8\n",
+        b"position startpos c3-d4\n",
+        b"setoption name level value 6\n",
+        b"setoption name level value two\n",
+        b"setoption name variant value chess\n",
+        b"setoption name colour value red\n",
+        b"setoption level 3\n",
+        b"undo 0\n",
+        b"perft 99\n",
+        b"isready please\n",
+        b"go \xff\xfe depth 3\n",
+        b"\xc3\x28\n",
+    ];
+    for b in bad {
+        let r = ask_bytes(&mut e, b);
+        assert_eq!(
+            r.len(),
+            1,
+            "one reply to {:?}: {r:?}",
+            String::from_utf8_lossy(b)
+        );
+        assert!(r[0].starts_with("error "), "{r:?}");
+    }
+    assert_eq!(
+        ask_bytes(&mut e, b"setoption name level value 6\n"),
+        ["error setoption: level must be an integer from 1 to 5, not '6'"]
+    );
+    assert_eq!(
+        ask_bytes(&mut e, b"setoption name colour value red\n"),
+        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv)"]
+    );
+    assert_eq!(
+        ask_bytes(&mut e, b"setoption name variant value chess\n"),
+        ["error setoption: variant must be one of czech, gothic, knights, ossetian, medieval, not 'chess'"]
+    );
+    // Overlong lines, also one far beyond the limit and with no newline for a while.
+    for len in [64 * 1024 + 1, 1 << 20] {
+        let mut line = b"position startpos moves ".to_vec();
+        line.resize(len, b'x');
+        line.push(b'\n');
+        let r = ask_bytes(&mut e, &line);
+        assert_eq!(
+            r,
+            [format!("error input: a line of {len} bytes is longer than the limit of 65536 bytes; it was ignored")]
+        );
+    }
+    // A line exactly at the limit is read (and here rejected for its content).
+    let mut line = b"check ".to_vec();
+    line.resize(64 * 1024, b'a');
+    line.push(b'\n');
+    let r = ask_bytes(&mut e, &line);
+    assert_eq!(r.len(), 1);
+    assert!(r[0].starts_with("illegal aaaa"), "{r:?}");
+    assert_eq!(
+        ask_bytes(&mut e, b"\xc3\x28 go\n"),
+        ["error input: the line is not valid UTF-8 (bad byte at offset 0); it was ignored"]
+    );
+    // Blank lines and CR LF line ends are fine.
+    assert!(ask_bytes(&mut e, b"\n   \n\r\n").is_empty());
+    assert_eq!(ask_bytes(&mut e, b"fen\r\n"), std::slice::from_ref(&before));
+    // Nothing changed: the position, the board, the options still work.
+    assert_eq!(e.fen(), before);
+    assert_eq!(e.ask("board"), board);
+    e.send("go depth 2");
+    let m = bestmove(&e.until("bestmove"));
+    assert!(e.ask1(&format!("check {m}")).starts_with("legal "));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_exactly_one_bestmove() {
+    let mut e = Dama::start();
+    assert!(e.ask("position startpos moves c3-d4 f6-g5").is_empty());
+    e.send("go infinite");
+    // The first progress line shows the search is under way.
+    assert!(e.next().starts_with("info depth 1 "));
+    // Questions are answered while it thinks; state changes are refused.
+    let quiet = |v: Vec<String>| -> Vec<String> {
+        v.into_iter().filter(|l| !l.starts_with("info ")).collect()
+    };
+    e.send("isready");
+    assert_eq!(quiet(e.until("readyok")), ["readyok"]);
+    let mut g = AnyGame::new(Variant::Czech, GameOptions::default());
+    g.play("c3-d4").unwrap();
+    g.play("f6-g5").unwrap();
+    let n = g.legal_moves().len();
+    let moves = quiet(e.ask("moves"));
+    assert_eq!(moves.len(), n + 1);
+    assert_eq!(moves.last().unwrap(), &format!("movesok {n}"));
+    assert_eq!(
+        quiet(e.ask("position startpos")),
+        ["error position: a search is running; send 'stop' first"]
+    );
+    thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let waited = t.elapsed();
+    // 10 ms is the engine's promise; the bound here allows for a busy test machine.
+    assert!(waited < Duration::from_millis(500), "stop took {waited:?}");
+    let m = bestmove(&lines);
+    assert!(e.ask1(&format!("check {m}")).starts_with("legal "));
+    // No second bestmove, and a second stop is ignored.
+    assert!(e.ask("stop").is_empty());
+    assert!(e.next_within(Duration::from_millis(300)).is_none());
+    // The engine searches again after that.
+    e.send("go depth 2");
+    bestmove(&e.until("bestmove"));
+    let (rest, status) = e.close();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(status.success());
+}
+
+#[test]
+fn end_of_input_mid_search_prints_the_bestmove_and_exits_cleanly() {
+    let mut e = Dama::start();
+    e.send("go infinite");
+    assert!(e.next().starts_with("info "));
+    let (rest, status) = e.close();
+    assert_eq!(
+        rest.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{rest:?}"
+    );
+    assert!(rest.last().unwrap().starts_with("bestmove "));
+    assert!(status.success());
+}
+
+#[test]
+fn quit_mid_search_prints_the_bestmove_and_exits() {
+    let mut e = Dama::start();
+    e.send("go infinite");
+    assert!(e.next().starts_with("info "));
+    e.send("quit");
+    let lines = e.until("bestmove");
+    bestmove(&lines);
+    let (rest, status) = e.close();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(status.success());
+}
+
+#[test]
+fn every_game_can_be_chosen_listed_and_searched() {
+    let mut e = Dama::start();
+    for v in Variant::ALL {
+        assert!(e
+            .ask(&format!("setoption name variant value {v}"))
+            .is_empty());
+        let g = AnyGame::new(v, GameOptions::default());
+        assert_eq!(
+            e.fen(),
+            format!("fen {}", g.fen()),
+            "{v} starts from its start position"
+        );
+        let moves = e.ask("moves");
+        assert_eq!(
+            moves.last().unwrap(),
+            &format!("movesok {}", g.legal_moves().len())
+        );
+        // One move in, then a search by depth and by time.
+        let first = g.legal_moves()[0].text.clone();
+        assert!(e
+            .ask(&format!("position startpos moves {first}"))
+            .is_empty());
+        for go in [
+            "go depth 2",
+            "go movetime 100",
+            "go wtime 2000 btime 2000 winc 10 binc 10",
+        ] {
+            e.send(go);
+            let m = bestmove(&e.until("bestmove"));
+            assert!(
+                e.ask1(&format!("check {m}"))
+                    .starts_with(&format!("legal {m} ")),
+                "{v}: {go} gave {m}"
+            );
+        }
+        assert!(e.ask1("status").starts_with("status inplay side black"));
+    }
+}
+
+#[test]
+fn pass_is_the_bestmove_where_the_game_has_passes() {
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name variant value ossetian").is_empty());
+    // Black's piece on a1 can neither step forward nor capture: it must pass.
+    assert!(e.ask("position fen B:Wc3:Ba1").is_empty());
+    assert_eq!(
+        e.ask("moves"),
+        [
+            "move pass piece - from - path - captured - promotion -",
+            "movesok 1"
+        ]
+    );
+    assert_eq!(
+        e.ask1("check pass"),
+        "legal pass piece - from - path - captured - promotion -"
+    );
+    e.send("go depth 4");
+    assert_eq!(bestmove(&e.until("bestmove")), "pass");
+    e.send("hint");
+    assert_eq!(e.next(), "hint pass");
+}
+
+#[test]
+fn hint_names_the_piece_then_the_move() {
+    let mut e = Dama::start();
+    assert!(e
+        .ask("position fen W:Wc3,g3,b6,Ka1:Bd4,d6,f6,c7,h4")
+        .is_empty());
+    e.send("hint depth 3");
+    let piece = e.next();
+    let mv = e.next();
+    let sq = piece.strip_prefix("hint piece ").expect("hint piece line");
+    let m = mv.strip_prefix("hint move ").expect("hint move line");
+    assert!(m.starts_with(sq), "{piece} / {mv}");
+    assert!(e
+        .ask1(&format!("check {m}"))
+        .starts_with(&format!("legal {m} ")));
+    // A hint changes nothing.
+    assert_eq!(e.fen(), "fen W:WKa1,b6,c3,g3:Bc7,d4,d6,f6,h4:H0:F1");
+}
+
+#[test]
+fn multipv_reports_ranked_lines_for_analysis() {
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name multipv value 3").is_empty());
+    assert!(e
+        .ask("position fen W:Wc3,g3,b6,Ka1:Bd4,d6,f6,c7,h4")
+        .is_empty());
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let best = bestmove(&lines);
+    // Two legal moves: two lines per depth, ranked by score.
+    let last: Vec<&String> = lines.iter().filter(|l| l.contains(" depth 3 ")).collect();
+    assert_eq!(last.len(), 2, "{lines:?}");
+    assert!(last[0].starts_with("info multipv 1 depth 3 "));
+    assert!(last[1].starts_with("info multipv 2 depth 3 "));
+    let score = |l: &str| -> i64 {
+        let w: Vec<&str> = l.split(' ').collect();
+        let i = w.iter().position(|x| *x == "score").unwrap();
+        let n: i64 = w[i + 2].parse().unwrap();
+        match w[i + 1] {
+            "cp" => n,
+            "win" => 100_000 - n,
+            _ => -100_000 + n,
+        }
+    };
+    assert!(score(last[0]) >= score(last[1]));
+    let pv1 = field_after(last[0], "pv");
+    assert_eq!(pv1[0], best);
+    let mut pv_moves: Vec<&str> = last.iter().map(|l| field_after(l, "pv")[0]).collect();
+    pv_moves.sort();
+    assert_eq!(pv_moves, ["b6xd8", "c3xe5xg7"]);
+}
+
+fn field_after<'a>(line: &'a str, key: &str) -> Vec<&'a str> {
+    let words: Vec<&str> = line.split(' ').collect();
+    let i = words.iter().position(|w| *w == key).expect("key present");
+    words[i + 1..].to_vec()
+}
+
+#[test]
+fn perft_and_divide_count_as_the_library_does() {
+    let mut e = Dama::start();
+    let g = AnyGame::new(Variant::Czech, GameOptions::default());
+    let r = e.ask1("perft 4");
+    assert!(
+        r.starts_with(&format!("perft depth 4 nodes {} time ", g.perft(4, true))),
+        "{r}"
+    );
+    let lines = e.ask("divide 2");
+    let want = g.divide(2, true);
+    assert_eq!(lines.len(), want.len() + 1);
+    for ((m, n), l) in want.iter().zip(&lines) {
+        assert_eq!(l, &format!("divide {m} {n}"));
+    }
+    let total: u64 = want.iter().map(|(_, n)| n).sum();
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("divideok depth 2 moves {} nodes {total}", want.len())
+    );
+}
+
+#[test]
+fn board_fen_help_and_newgame() {
+    let mut e = Dama::start();
+    assert!(e.ask("position startpos moves c3-d4").is_empty());
+    let board = e.ask("board");
+    assert_eq!(board.len(), 10);
+    assert_eq!(board[0], "board  8   M   M   M   M");
+    assert_eq!(board[4], "board  4   .   m   .   .");
+    assert_eq!(board[8], "board    a b c d e f g h");
+    assert_eq!(board[9], "boardok black to move");
+    let flipped = e.ask("board flip");
+    assert_eq!(flipped[0], "board  1   m   m   m   m");
+    let help = e.ask("help");
+    assert_eq!(help.last().unwrap(), "helpok");
+    assert!(help
+        .iter()
+        .any(|l| l.starts_with("help position startpos|fen")));
+    assert!(e.ask("newgame").is_empty());
+    assert_eq!(
+        e.fen(),
+        "fen W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8:H0:F1"
+    );
+}
+
+#[test]
+fn rule_options_reach_the_game() {
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name variant value knights").is_empty());
+    assert!(e.ask("setoption name movelimit value 2").is_empty());
+    let g = AnyGame::new(Variant::Knights, GameOptions::default());
+    let first = g.legal_moves()[0].text.clone();
+    let mut g1 = g.clone();
+    g1.play(&first).unwrap();
+    let second = g1.legal_moves()[0].text.clone();
+    assert!(e
+        .ask(&format!("position startpos moves {first} {second}"))
+        .is_empty());
+    let s = e.ask1("status");
+    assert!(
+        s.starts_with("status over result ") && s.contains(" rule move-limit text "),
+        "{s}"
+    );
+    assert!(e.ask("setoption name movelimit value 200").is_empty());
+    assert_eq!(e.ask1("status"), "status inplay side white");
+}
+
+#[test]
+fn go_infinite_holds_its_bestmove_until_stop() {
+    let mut e = Dama::start();
+    // One legal move, and a finished game: the search has nothing to do.
+    for (setup, want) in [("W:Wc3:Bd4", "c3xe5"), ("W:Wc3:Bd4 moves c3xe5", "none")] {
+        assert!(e.ask(&format!("position fen {setup}")).is_empty());
+        e.send("go infinite");
+        thread::sleep(Duration::from_millis(200));
+        e.send("isready");
+        let before: Vec<String> = e.until("readyok");
+        assert!(
+            before.iter().all(|l| !l.starts_with("bestmove")),
+            "{before:?}"
+        );
+        e.send("stop");
+        let m = bestmove(&e.until("bestmove"));
+        assert_eq!(m, want);
+    }
+}
+
+/// Random input into the reader, the parser and the engine itself.
+mod fuzz {
+    use dama::protocol::{parse, Engine, Line, LineReader, Out};
+    use proptest::prelude::*;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    /// A writer whose bytes the test can read back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn len(&self) -> usize {
+            self.0.lock().unwrap().len()
+        }
+        fn since(&self, at: usize) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()[at..]).into_owned()
+        }
+    }
+
+    const WORDS: &[&str] = &[
+        "dama",
+        "isready",
+        "setoption",
+        "name",
+        "value",
+        "newgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "movestogo",
+        "infinite",
+        "stop",
+        "moves",
+        "mustcapture",
+        "check",
+        "play",
+        "undo",
+        "status",
+        "board",
+        "flip",
+        "hint",
+        "perft",
+        "divide",
+        "help",
+        "level",
+        "variant",
+        "hash",
+        "multipv",
+        "movelimit",
+        "czech",
+        "gothic",
+        "knights",
+        "ossetian",
+        "medieval",
+        "c3-d4",
+        "f6-g5",
+        "d4xf6",
+        "g7xe5",
+        "c3xe5xg7",
+        "a1-b2",
+        "pass",
+        "W:Wc3:Bd4",
+        "W:WKa1,Kc1:BKh2",
+        "B:W:B",
+        "0",
+        "1",
+        "2",
+        "3",
+        "-5",
+        "65",
+        "99999999999999999999999",
+        "x",
+        ":",
+        "é",
+        "\u{0}",
+    ];
+
+    fn line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::collection::vec(prop::sample::select(WORDS), 0..8).prop_map(|w| w.join(" ")),
+            "\\PC{0,30}",
+            (prop::sample::select(WORDS), "\\PC{0,12}").prop_map(|(w, r)| format!("{w} {r}")),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn random_bytes_never_break_the_reader_or_the_parser(
+            bytes in prop::collection::vec(any::<u8>(), 0..300),
+        ) {
+            let mut r = LineReader::new(&bytes[..], 40);
+            loop {
+                match r.next_line().unwrap() {
+                    Line::Eof => break,
+                    Line::Text(s) => {
+                        let _ = parse(&s);
+                    }
+                    Line::TooLong { len } => prop_assert!(len > 40),
+                    Line::NotUtf8 { .. } => {}
+                }
+            }
+        }
+
+        #[test]
+        fn random_commands_never_panic_and_errors_change_nothing(
+            lines in prop::collection::vec(line(), 1..12),
+        ) {
+            let buf = Shared::default();
+            let mut e = Engine::new(Out::new(buf.clone()));
+            for l in &lines {
+                let (fen, moves, options) = (e.game().fen(), e.game().moves(), *e.options());
+                let at = buf.len();
+                e.handle_line(l);
+                let out = buf.since(at);
+                prop_assert!(!out.contains("error internal"), "{l:?} -> {out}");
+                // Lines of a search running meanwhile are not this command's reply.
+                let reply: Vec<&str> = out
+                    .lines()
+                    .filter(|r| !r.starts_with("info ") && !r.starts_with("bestmove ")
+                        && !r.starts_with("hint "))
+                    .collect();
+                if reply.iter().any(|r| r.starts_with("error ")) {
+                    prop_assert_eq!(reply.len(), 1, "{:?} -> {:?}", l, reply);
+                    prop_assert_eq!(e.game().fen(), fen);
+                    prop_assert_eq!(e.game().moves(), moves);
+                    prop_assert_eq!(*e.options(), options);
+                }
+            }
+            e.finish();
+        }
+    }
+}
