@@ -13,9 +13,11 @@
 
 use super::{Context, Params};
 use crate::bitboard::Bits;
+use crate::geometry::Geometry;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Rules, BB};
+use crate::square::Square;
 
 /// Worth of a man.
 pub const MAN: i32 = 100;
@@ -64,6 +66,13 @@ pub const PARAMS: Params = Params {
     tempo: 4,
 };
 
+/// The squares `a1`–`h8`.
+fn main_diagonal<R: Rules>() -> BB<R> {
+    (0..8)
+        .filter_map(|i| Square::new(i, i).and_then(R::Geo::single))
+        .fold(BB::<R>::ZERO, |a, b| a | b)
+}
+
 /// Endgame knowledge and the pull of the 15-moves rule, from White's side.
 pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     let mut s = white;
@@ -88,8 +97,12 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
             s /= 16;
         } else if men == 0 && kings == 3 {
             // Three kings win only against a king off the long diagonal,
-            // and only within the limit: worth half.
-            s /= 2;
+            // and only within the limit: little on it, half off it.
+            if (l & main_diagonal::<R>()).is_empty() {
+                s /= 2;
+            } else {
+                s /= 8;
+            }
         }
     }
     let u = cx.urgency();
