@@ -1031,8 +1031,7 @@ impl<R: Rules> Worker<'_, R> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, to_tt(best, ply), 0, best_idx, depth, bound);
+        self.tt.store(key, to_tt(best, ply), best_idx, depth, bound);
         best
     }
 

@@ -4,7 +4,7 @@
 //! Entries are 12 bytes, five to a 64-byte bucket (one cache line), so a
 //! probe touches one line. The bucket is chosen by the high bits of the
 //! key (a multiply, so any table size works) and the entry is recognised
-//! by the low 32 bits. The move is stored as its index in the position's
+//! by 48 other bits. The move is stored as its index in the position's
 //! generated move list (generation is deterministic), which is two bytes
 //! whatever the game.
 //!
@@ -31,10 +31,10 @@ pub enum Bound {
 struct Entry {
     /// The low 32 bits of the key.
     check: u32,
+    /// Bits 32–47 of the key (48 bits in all tell positions apart).
+    check_hi: u16,
     /// The score, mate scores relative to this node.
     score: i16,
-    /// The static evaluation.
-    eval: i16,
     /// Index of the best move in the generated list, plus one (0: none).
     mv: u16,
     /// Remaining depth of the search that stored it.
@@ -62,8 +62,6 @@ const _: () = assert!(size_of::<Bucket>() == 64);
 pub struct Hit {
     /// The stored score (mate scores relative to the probing node).
     pub score: i32,
-    /// The stored static evaluation.
-    pub eval: i32,
     /// Index of the best move in the generated list, if one was stored.
     pub mv: Option<usize>,
     /// Remaining depth of the search that stored it.
@@ -119,9 +117,9 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let b = &self.buckets[self.index(key)];
-        let check = key as u32;
+        let (check, check_hi) = (key as u32, (key >> 32) as u16);
         for e in &b.e {
-            if e.check == check && e.flags & 3 != 0 {
+            if e.check == check && e.check_hi == check_hi && e.flags & 3 != 0 {
                 let bound = match e.flags & 3 {
                     1 => Bound::Upper,
                     2 => Bound::Lower,
@@ -129,7 +127,6 @@ impl Table {
                 };
                 return Some(Hit {
                     score: e.score as i32,
-                    eval: e.eval as i32,
                     mv: (e.mv != 0).then(|| e.mv as usize - 1),
                     depth: e.depth as i32,
                     bound,
@@ -142,25 +139,14 @@ impl Table {
     /// Stores a result. `mv` is the best move's index in the generated
     /// list; scores must fit in `i16` (the search's scores do).
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        score: i32,
-        eval: i32,
-        mv: Option<usize>,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&mut self, key: u64, score: i32, mv: Option<usize>, depth: i32, bound: Bound) {
         let generation = self.generation;
         let idx = self.index(key);
         let b = &mut self.buckets[idx];
-        let check = key as u32;
+        let (check, check_hi) = (key as u32, (key >> 32) as u16);
         let age = |e: &Entry| (generation.wrapping_sub(e.flags >> 2) & 63) as i32;
-        let slot = match b
-            .e
-            .iter()
-            .position(|e| e.check == check && e.flags & 3 != 0)
-        {
+        let same = |e: &Entry| e.check == check && e.check_hi == check_hi && e.flags & 3 != 0;
+        let slot = match b.e.iter().position(same) {
             Some(i) => i,
             None => {
                 let mut slot = 0;
@@ -181,23 +167,18 @@ impl Table {
         };
         let e = &mut b.e[slot];
         let depth = depth.clamp(0, 255);
-        if e.check == check
-            && e.flags & 3 != 0
-            && age(e) == 0
-            && bound != Bound::Exact
-            && (e.depth as i32) > depth + 2
-        {
+        if same(e) && age(e) == 0 && bound != Bound::Exact && (e.depth as i32) > depth + 2 {
             // A deeper result of this search: keep it, but learn the move.
             if let Some(m) = mv {
                 e.mv = (m + 1).min(u16::MAX as usize) as u16;
             }
             return;
         }
-        let keep_move = e.check == check && e.flags & 3 != 0 && mv.is_none();
+        let keep_move = same(e) && mv.is_none();
         *e = Entry {
             check,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            check_hi,
             mv: if keep_move {
                 e.mv
             } else {
@@ -233,19 +214,20 @@ mod tests {
     fn stores_and_finds() {
         let mut t = Table::new(1);
         t.new_search();
-        t.store(0x1234_5678_9abc_def0, -150, 20, Some(3), 7, Bound::Lower);
+        t.store(0x1234_5678_9abc_def0, -150, Some(3), 7, Bound::Lower);
         let h = t.probe(0x1234_5678_9abc_def0).expect("stored");
         assert_eq!(
             h,
             Hit {
                 score: -150,
-                eval: 20,
                 mv: Some(3),
                 depth: 7,
                 bound: Bound::Lower
             }
         );
         assert_eq!(t.probe(0x1234_5678_9abc_def1), None);
+        // Same low bits, other high bits: another position.
+        assert_eq!(t.probe(0x1234_5679_9abc_def0), None);
         t.clear();
         assert_eq!(t.probe(0x1234_5678_9abc_def0), None);
     }
@@ -258,9 +240,9 @@ mod tests {
             generation: 1,
         };
         for i in 0..WAYS as u64 {
-            t.store(i + 1, 0, 0, None, 10 + i as i32, Bound::Exact);
+            t.store(i + 1, 0, None, 10 + i as i32, Bound::Exact);
         }
-        t.store(100, 0, 0, None, 3, Bound::Exact);
+        t.store(100, 0, None, 3, Bound::Exact);
         assert!(t.probe(100).is_some());
         assert!(t.probe(1).is_none(), "depth 10 was the least worth");
         assert!(t.probe(2).is_some());
