@@ -27,7 +27,7 @@ pub const KING: i32 = 300;
 /// Bonus of a man by rank (own back rank first; a man never stands on the last).
 const MAN_RANK: [i32; 8] = [0, 0, 3, 7, 12, 20, 34, 0];
 /// Back-rank guard: men on `a1`, `c1`, `e1`, `g1`.
-const GUARD: [i32; 8] = [3, 0, 9, 0, 9, 0, 4, 0];
+const GUARD: [i32; 8] = [6, 0, 18, 0, 18, 0, 8, 0];
 
 fn square(kind: Kind, f: i32, r: i32, _files: i32, _ranks: i32) -> i32 {
     match kind {
