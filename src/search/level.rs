@@ -19,6 +19,9 @@
 //! the 5 s apply only when `go` names no limit at all. Every level also
 //! obeys the limits of the search request when they are smaller.
 //!
+//! "time cap": the longest a move may take at that level, and the time
+//! it takes when the request names no limit; an infinite search ignores
+//! it (but still stops at the level's depth and nodes).
 //! "margin": among the root moves whose score is at most this many
 //! hundredths of a man below the best, one is chosen at random (better
 //! moves more often). "any move": the chance of playing a uniformly
