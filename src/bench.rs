@@ -31,22 +31,22 @@ pub fn positions(v: Variant) -> &'static [&'static str] {
             "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
             "W:Wa1,a3,c1,c3,d2,e1,f4,g1:Bb8,c5,c7,d6,e7,f8,h6,h8",
             "W:Wa1,a5,b2,c1,d2,e1,e3,h2:Bb8,c7,d8,f8,g5,g7,h6,h8",
-            "W:Wa1,a5,b2,b4,c3,e1,e3,g1,h2:Ba7,b8,c5,c7,d8,f8,g5,g7,h8",
-            "W:Wa3,b2,c1,e3,f4,g1,g3,h2:Ba5,b8,d8,e5,e7,f8,h6,h8",
+            "W:Wa1,b4,c1,c5,d4,e1,g1,g3:Ba7,b8,c7,f6,f8,g5,g7,h8",
+            "W:Wa1,a5,b2,c1,c3,e3,f4,f6,g3,h2:Ba3,b6,c7,d6,d8,f8,h4,h6,h8",
         ],
         Variant::Gothic => &[
             "W:Wa1,a2,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2,h1,h2:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8",
             "W:Wa1,b1,b3,c1,c3,d1,d2,d3,e1,e3,f1,f3,g1,h1,h3,h4:Ba5,a8,b6,b8,c6,c8,d6,d7,d8,e8,f6,f8,g6,g8,h6,h8",
-            "W:Wa1,a4,b1,c1,c4,d1,e1,e3,f1,g1,h1,h2:Ba8,b6,b8,c6,c7,d8,e8,f6,f8,g3,g6,g8,h8",
+            "W:Wa1,a4,b1,b2,c1,c3,d1,d3,e1,e3,f1,f4,h1:Ba8,b6,b7,b8,c8,d6,d8,e6,e8,f8,g8,h5,h8",
         ],
         Variant::Knights => &[
             "W:Wa3,a4,b3,b4,c3,c4,d3,d4,e3,e4,f3,f4,g3,g4,h3,h4,i3,i4,j3,j4:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8,i7,i8,j7,j8",
             "W:Wa4,b3,c3,c9,d3,f3,f4,f8,g3,h4,i4,j4:Ba7,b7,b8,c2,c8,d2,d8,e3,e7,e8,g8,h3,h8,i3,i7,j7",
-            "W:Wa4,b3,b4,c3,Kc4,f8,g5,g9,h3:Ba7,c8,d8,Ke3,Kf7,g2,Kh1,h8,i2,j7",
+            "W:Wa4,c4,e3,e4,f4,g3,Kg8,h3,j3,j4,j8:BKa5,b7,b8,Kc1,c2,c6,c8,d8,Ke1,f8,g7,h8,i7,Kj1,j7",
         ],
         Variant::Ossetian => &[
             "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,g3:Ba5,a6,a7,b5,b6,b7,c5,c6,c7,d5,d6,d7,e5,e6,e7,f5,f6,f7,g5,g6,g7",
-            "W:Wa1,a2,b1,b2,c1,c2,c3,d1,d2,e1,e2,g1,g2,g3:Ba3,a6,a7,b5,b7,c7,d7,e4,e6,e7,f6,f7,g6,g7",
+            "W:Wa2,a3,a4,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,g2,g3:Ba5,a6,a7,b5,c6,c7,d6,d7,e5,e6,e7,f4,f7,g4,g5,g7",
             "W:Wa1,b1,b3,c1,e1,e3,f1,g1,g2,g4:Ba6,a7,b6,c6,d7,e5,e7,f6,f7,g6,g7",
         ],
         Variant::Medieval => &[
@@ -64,7 +64,8 @@ pub fn depth_for(v: Variant, depth: u32) -> u32 {
         Variant::Czech => depth,
         Variant::Ossetian => depth.saturating_sub(4).max(1),
         Variant::Gothic => depth.saturating_sub(6).max(1),
-        Variant::Knights | Variant::Medieval => depth.saturating_sub(7).max(1),
+        Variant::Knights => depth.saturating_sub(7).max(1),
+        Variant::Medieval => depth.saturating_sub(5).max(1),
     }
 }
 
@@ -199,4 +200,33 @@ pub fn run(
     }
     writeln!(out)?;
     Ok(nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choices<R: Rules>() {
+        for fen in positions(R::VARIANT) {
+            let pos: Position<R> = fen.parse().expect("bench positions are valid");
+            // A position with one legal move is answered at once and
+            // would measure nothing.
+            assert!(pos.legal_moves().len() > 1, "{} {fen}", R::VARIANT);
+        }
+    }
+
+    #[test]
+    fn every_bench_position_has_a_choice() {
+        for v in Variant::ALL {
+            crate::dispatch!(v, R => choices::<R>());
+        }
+    }
+
+    #[test]
+    fn the_signature_is_repeatable() {
+        let a = run_game(Variant::Czech, 8, 1);
+        let b = run_game(Variant::Czech, 8, 1);
+        assert_eq!(a.nodes, b.nodes);
+        assert_eq!(a.positions, positions(Variant::Czech).len());
+    }
 }
