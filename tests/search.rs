@@ -409,3 +409,30 @@ fn hint_is_a_legal_move() {
     let m = Searcher::<Ossetian>::new(2).hint(&g, 3, &stop).unwrap();
     assert!(g.position().legal_moves().contains(&m));
 }
+
+#[test]
+fn czech_winning_side_moves_a_man_before_the_fifteen_moves_rule() {
+    // 28 plies without a man move or capture: a king move now lets Black
+    // draw with a king move of its own; moving the man resets the count.
+    let g = game::<Czech>("W:WKa1,Kc1,g3:BKh8,a7:H28");
+    assert_eq!(g.counters().since_progress, 28);
+    let r = search(&g, depth(6));
+    let best = r.best.unwrap();
+    assert_eq!(
+        best.kind(),
+        Kind::Man,
+        "played {best}, pv {:?}",
+        text(&r.pv)
+    );
+    assert!(r.score.0 > 100, "{}", r.score);
+}
+
+#[test]
+fn czech_losing_side_takes_the_fifteen_moves_draw() {
+    // The same count with Black to move and behind: a king move ends the
+    // game drawn at once.
+    let g = game::<Czech>("B:WKa1,Kc1,g3:BKh8,a7:H29");
+    let r = search(&g, depth(6));
+    assert_eq!(r.score, Score::DRAW, "pv {:?}", text(&r.pv));
+    assert_eq!(r.best.unwrap().kind(), Kind::King);
+}
