@@ -181,7 +181,7 @@ fn game_strategy() -> impl Strategy<Value = Game> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, max_shrink_iters: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Random games from the start position.
     #[test]
