@@ -14,6 +14,7 @@ mod reference;
 use dama::movegen;
 use dama::{Czech, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 use reference::{Board, Game, Side};
 
 /// A move as both sides describe it: notation, captured squares, promotion letter.
@@ -180,8 +181,26 @@ fn game_strategy() -> impl Strategy<Value = Game> {
     ]
 }
 
+/// The proptest settings: a fixed seed and 96 cases, so that the run
+/// time is known (set `PROPTEST_RNG_SEED` and `PROPTEST_CASES` to explore
+/// more), and a bounded shrink, so that a failure is reported in seconds.
+fn config() -> ProptestConfig {
+    let mut c = ProptestConfig {
+        max_shrink_iters: 200,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        c.rng_seed = RngSeed::Fixed(0x00da_3a5e);
+    }
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        c.cases = 96;
+    }
+    c
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, max_shrink_iters: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     /// Random games from the start position.
     #[test]
@@ -199,7 +218,7 @@ proptest! {
     fn random_positions_agree(
         game in game_strategy(),
         white in any::<bool>(),
-        density in 4u8..40,
+        density in 3u8..32,
         codes in proptest::collection::vec(0u8..64, 100),
         choices in proptest::collection::vec(any::<u16>(), 0..40),
     ) {
@@ -335,5 +354,90 @@ fn reference_agrees_with_the_published_start_perft() {
         for (i, &n) in counts.iter().enumerate() {
             assert_eq!(b.perft(i as u32 + 1), n, "{game:?} depth {}", i + 1);
         }
+    }
+}
+
+/// Positions where one flying king has hundreds of thousands of capture
+/// chains (500 667 chains, 7 850 moves for c10 in the Medieval one).
+const MANY_CHAINS: [(Game, &str); 2] = [
+    (
+        Game::Medieval,
+        "W:WKc10,g8:Ba8,Nb2,Kb9,Kd1,Cd10,e2,f8,g7,h3,Ch4,h8,Ci1,i6,i8",
+    ),
+    (
+        Game::Gothic,
+        "W:Wa3,a7,b6,b7,c6,Ke8,Kf2,f7:BKb1,b2,b4,b5,c3,Kd4,d5,d6,d8,e2,e7,Kf5,Kf6,Kf8,Kg1,Kg3,g5,Kg7,Kh3,Kh7",
+    ),
+];
+
+#[test]
+#[ignore = "dama merges duplicate chains in quadratic time: minutes for the Medieval position (reported)"]
+fn positions_with_many_chains_agree() {
+    for (game, fen) in MANY_CHAINS {
+        playout_any(game, fen, &[]).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// Perft from the start positions one and two plies beyond the
+/// published table, computed by dama and by the reference (they agree).
+const DEEPER: [(Game, u32, u64); 8] = [
+    (Game::Gothic, 5, 10043928),
+    (Game::Gothic, 6, 291892948),
+    (Game::Knights, 6, 12524896),
+    (Game::Knights, 7, 105729390),
+    (Game::Ossetian, 8, 609380),
+    (Game::Ossetian, 9, 4049332),
+    (Game::Medieval, 5, 5208417),
+    (Game::Medieval, 6, 108780724),
+];
+
+#[test]
+fn deeper_start_perft_dama() {
+    // The depths dama counts in about a second; the rest is below.
+    for (game, depth, n) in DEEPER {
+        if n < 20_000_000 {
+            assert_eq!(
+                perft_any(game, game.start_fen(), depth, true),
+                n,
+                "{game:?} {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "about 25 s in --release: dama's perft at the deepest depths of the table"]
+fn deeper_start_perft_dama_slow() {
+    for (game, depth, n) in DEEPER {
+        if n >= 20_000_000 {
+            assert_eq!(
+                perft_any(game, game.start_fen(), depth, true),
+                n,
+                "{game:?} {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "the naive reference needs many minutes for these depths"]
+fn deeper_start_perft_reference() {
+    let only = std::env::var("DEEP").ok();
+    for (game, depth, n) in DEEPER {
+        let tag = format!("{game:?}:{depth}");
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|x| x == tag))
+        {
+            continue;
+        }
+        let b = Board::from_fen(game, game.start_fen()).unwrap();
+        let t = std::time::Instant::now();
+        let got = b.perft(depth);
+        eprintln!(
+            "{tag} reference {got} in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+        assert_eq!(got, n, "{tag}");
     }
 }

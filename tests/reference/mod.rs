@@ -602,11 +602,13 @@ impl Board {
     /// game's filters (majority, king priority).
     pub fn all_captures(&self) -> Vec<RefMove> {
         let mut out = Vec::new();
+        // The board with the moving piece lifted off its origin.
+        let mut lifted = self.clone();
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
-            let mut lifted = self.clone();
             lifted.set(from, None);
             let chains = lifted.chains(self.side, kind, from, &[]);
+            lifted.set(from, self.at(from));
             // Merge chains with the same destination and captured set,
             // keeping the path that comes first in file-then-rank order
             // (squares as (file, rank) pairs compare exactly so).
