@@ -338,25 +338,6 @@ fn every_midgame_position_agrees_move_by_move() {
     }
 }
 
-#[test]
-fn reference_agrees_with_the_published_start_perft() {
-    // The reference numbers of issue 3 (and the Czech table), at depths
-    // the naive generator runs in well under a second.
-    let table: [(Game, &[u64]); 5] = [
-        (Game::Czech, &[7, 49, 302, 1469]),
-        (Game::Gothic, &[22, 484, 12892]),
-        (Game::Knights, &[52, 1080, 6926]),
-        (Game::Ossetian, &[19, 51, 141, 743, 3268]),
-        (Game::Medieval, &[23, 529, 11477]),
-    ];
-    for (game, counts) in table {
-        let b = Board::from_fen(game, game.start_fen()).unwrap();
-        for (i, &n) in counts.iter().enumerate() {
-            assert_eq!(b.perft(i as u32 + 1), n, "{game:?} depth {}", i + 1);
-        }
-    }
-}
-
 /// Positions where one flying king has hundreds of thousands of capture
 /// chains (500 667 chains, 7 850 moves for c10 in the Medieval one).
 const MANY_CHAINS: [(Game, &str); 2] = [
@@ -378,66 +359,103 @@ fn positions_with_many_chains_agree() {
     }
 }
 
-/// Perft from the start positions one and two plies beyond the
-/// published table, computed by dama and by the reference (they agree).
-const DEEPER: [(Game, u32, u64); 8] = [
-    (Game::Gothic, 5, 10043928),
-    (Game::Gothic, 6, 291892948),
-    (Game::Knights, 6, 12524896),
-    (Game::Knights, 7, 105729390),
-    (Game::Ossetian, 8, 609380),
-    (Game::Ossetian, 9, 4049332),
-    (Game::Medieval, 5, 5208417),
-    (Game::Medieval, 6, 108780724),
+/// Perft from each start position, depth 1 upward: the reference table
+/// of issue 3, then one and two plies more, computed by dama and by the
+/// reference generator of this crate, which agree.
+const START_PERFT: [(Game, &[u64]); 4] = [
+    (Game::Gothic, &[22, 484, 12892, 343396, 10043928, 291892948]),
+    (
+        Game::Knights,
+        &[52, 1080, 6926, 117084, 838000, 12524896, 105729390],
+    ),
+    (
+        Game::Ossetian,
+        &[19, 51, 141, 743, 3268, 17480, 99144, 609380, 4049332],
+    ),
+    (
+        Game::Medieval,
+        &[23, 529, 11477, 249001, 5208417, 108780724],
+    ),
 ];
 
+/// Counts above this take dama more than a second or so.
+const QUICK: u64 = 20_000_000;
+
 #[test]
-fn deeper_start_perft_dama() {
-    // The depths dama counts in about a second; the rest is below.
-    for (game, depth, n) in DEEPER {
-        if n < 20_000_000 {
-            assert_eq!(
-                perft_any(game, game.start_fen(), depth, true),
-                n,
-                "{game:?} {depth}"
-            );
+fn start_perft_dama() {
+    for (game, counts) in START_PERFT {
+        for (i, &n) in counts.iter().enumerate() {
+            if n < QUICK {
+                let d = i as u32 + 1;
+                assert_eq!(
+                    perft_any(game, game.start_fen(), d, true),
+                    n,
+                    "{game:?} {d}"
+                );
+            }
         }
     }
 }
 
 #[test]
 #[ignore = "about 25 s in --release: dama's perft at the deepest depths of the table"]
-fn deeper_start_perft_dama_slow() {
-    for (game, depth, n) in DEEPER {
-        if n >= 20_000_000 {
-            assert_eq!(
-                perft_any(game, game.start_fen(), depth, true),
-                n,
-                "{game:?} {depth}"
-            );
+fn start_perft_dama_deepest() {
+    for (game, counts) in START_PERFT {
+        for (i, &n) in counts.iter().enumerate() {
+            if n >= QUICK {
+                let d = i as u32 + 1;
+                assert_eq!(
+                    perft_any(game, game.start_fen(), d, true),
+                    n,
+                    "{game:?} {d}"
+                );
+            }
         }
     }
 }
 
+/// The reference generator at the depths it runs in well under a second.
 #[test]
-#[ignore = "the naive reference needs many minutes for these depths"]
-fn deeper_start_perft_reference() {
-    let only = std::env::var("DEEP").ok();
-    for (game, depth, n) in DEEPER {
-        let tag = format!("{game:?}:{depth}");
-        if only
-            .as_deref()
-            .is_some_and(|o| !o.split(',').any(|x| x == tag))
-        {
-            continue;
-        }
+fn start_perft_reference() {
+    for (game, counts) in START_PERFT {
         let b = Board::from_fen(game, game.start_fen()).unwrap();
-        let t = std::time::Instant::now();
-        let got = b.perft(depth);
-        eprintln!(
-            "{tag} reference {got} in {:.1} s",
-            t.elapsed().as_secs_f64()
-        );
-        assert_eq!(got, n, "{tag}");
+        for (i, &n) in counts.iter().enumerate() {
+            if n < 100_000 {
+                assert_eq!(b.perft(i as u32 + 1), n, "{game:?} depth {}", i + 1);
+            }
+        }
+    }
+    // Czech draughts (its table is elsewhere; the reference covers it too).
+    let b = Board::from_fen(Game::Czech, Game::Czech.start_fen()).unwrap();
+    let czech: Vec<u64> = (1..=5).map(|d| b.perft(d)).collect();
+    assert_eq!(czech, [7, 49, 302, 1469, 7361]);
+}
+
+/// The whole table with the reference generator. Set `DEEP` to a list
+/// like `Gothic:6,Knights:7` to run only those.
+#[test]
+#[ignore = "the naive reference needs about five minutes for the deepest depths"]
+fn start_perft_reference_deepest() {
+    let only = std::env::var("DEEP").ok();
+    for (game, counts) in START_PERFT {
+        let b = Board::from_fen(game, game.start_fen()).unwrap();
+        for (i, &n) in counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            let tag = format!("{game:?}:{depth}");
+            if n < 100_000
+                || only
+                    .as_deref()
+                    .is_some_and(|o| !o.split(',').any(|x| x == tag))
+            {
+                continue;
+            }
+            let t = std::time::Instant::now();
+            let got = b.perft(depth);
+            eprintln!(
+                "{tag} reference {got} in {:.1} s",
+                t.elapsed().as_secs_f64()
+            );
+            assert_eq!(got, n, "{tag}");
+        }
     }
 }
