@@ -294,6 +294,17 @@ impl<R: Rules> Searcher<R> {
             };
         }
         let root_list = pos.legal_moves();
+        if root_list.is_empty() {
+            // Every game's verdict ends a game without moves; this only
+            // guards against a verdict that forgets to.
+            return SearchResult {
+                best: None,
+                score: Score::loss_in(0),
+                pv: Vec::new(),
+                depth: 0,
+                nodes: 0,
+            };
+        }
         let level = limits.level.map(Level::get);
 
         // The budget: the request's limits, capped by the level's.
@@ -884,6 +895,11 @@ impl<R: Rules> Worker<'_, R> {
         if let Some(o) = R::verdict(pos, cnt, &self.options, !list.is_empty()) {
             return outcome_score(o, pos, ply);
         }
+        if list.is_empty() {
+            // No move and no verdict cannot happen; a loss, as the
+            // common rule for a player who cannot move says.
+            return -Score::WIN + ply as i32;
+        }
 
         // No line from here can beat a win already found nearer the root.
         alpha = alpha.max(-Score::WIN + ply as i32);
@@ -895,19 +911,16 @@ impl<R: Rules> Worker<'_, R> {
         let n = list.len();
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
+        // Ordering keys: built lazily, since the table's move often cuts
+        // off alone (see `next_move`).
         let mut keys = std::mem::take(&mut self.scratch[ply]);
-        if n > 1 {
-            self.heur.order(pos, &list, hash_move, ply, &mut keys);
-        } else {
-            keys.clear();
-            keys.push(0xffff);
-        }
+        keys.clear();
 
         if depth <= 0 {
             // Captures at the horizon: forced, so searched to the end.
             let mut best = -INF;
             for i in 0..n {
-                let idx = pick(&mut keys, i);
+                let idx = self.next_move(pos, &list, None, ply, &mut keys, i);
                 let m = &list[idx];
                 let child = pos.after(m);
                 let c = cnt.after(m, &child);
@@ -947,7 +960,7 @@ impl<R: Rules> Worker<'_, R> {
         let mut best_idx = None;
         let mut quiets: SmallVec<[u16; 64]> = SmallVec::new();
         for i in 0..n {
-            let idx = pick(&mut keys, i);
+            let idx = self.next_move(pos, &list, hash_move, ply, &mut keys, i);
             let m = &list[idx];
             let child = pos.after(m);
             let c = cnt.after(m, &child);
@@ -1021,6 +1034,37 @@ impl<R: Rules> Worker<'_, R> {
         self.tt
             .store(key, to_tt(best, ply), 0, best_idx, depth, bound);
         best
+    }
+
+    /// The index of the `i`-th move to try: the table's move first
+    /// without sorting anything; the ordering keys are made only when a
+    /// second move is needed.
+    #[inline(always)]
+    fn next_move(
+        &self,
+        pos: &Position<R>,
+        list: &[Move<R>],
+        hash: Option<usize>,
+        ply: usize,
+        keys: &mut Vec<i64>,
+        i: usize,
+    ) -> usize {
+        if list.len() == 1 {
+            return 0;
+        }
+        if i == 0 {
+            if let Some(h) = hash {
+                return h;
+            }
+        }
+        if keys.is_empty() {
+            self.heur.order(pos, list, hash, ply, keys);
+            if hash.is_some() {
+                // The table's move was tried: it sorts first, put it aside.
+                pick(keys, 0);
+            }
+        }
+        pick(keys, i)
     }
 
     #[inline(always)]
