@@ -82,11 +82,11 @@ fn the_king_must_land_where_it_can_go_on() {
     );
     assert_eq!(
         refusal::<G>("W:WKa1:Ba4,c7", "a1xa6"),
-        "there is no such capture from a1"
+        "there is no such capture from a1; its captures are: a1xa5xd8, a1xa7xd7, a1xa7xe7, a1xa7xf7, a1xa7xg7, a1xa7xh7"
     );
     assert_eq!(
         refusal::<G>("W:WKa1:Ba4,c7", "a1xa5"),
-        "the capture must go on from a5"
+        "the capture must go on from a5: a1xa5xd8"
     );
 }
 
@@ -166,7 +166,10 @@ fn refusals_in_the_games_words() {
         refusal::<G>(fen, "h2-g2"),
         "capturing is compulsory: a2 can capture"
     );
-    assert_eq!(refusal::<G>(fen, "a2xa4"), "the capture must go on from a4");
+    assert_eq!(
+        refusal::<G>(fen, "a2xa4"),
+        "the capture must go on from a4: a2xa4xa6xa8"
+    );
     // The short form names origin and destination.
     assert_eq!(
         dama::explain::parse_move(&pos::<G>(fen), "a2xa8")

@@ -57,7 +57,7 @@ fn a_capture_is_two_equal_leaps_over_the_piece() {
     );
     assert_eq!(
         refusal::<G>(fen, "c3xg5"),
-        "there is no such capture from c3"
+        "there is no such capture from c3; its captures are: c3xa7, c3xe7"
     );
 }
 
@@ -70,7 +70,7 @@ fn a_knight_goes_on_capturing() {
     );
     assert_eq!(
         refusal::<G>("W:Wc3:Bd5,g8", "c3xe7"),
-        "the capture must go on from e7"
+        "the capture must go on from e7: c3xe7xi9"
     );
 }
 
@@ -87,7 +87,7 @@ fn promotion_ends_the_chain() {
     assert_eq!(after::<G>(fen, "a6xc10"), "B:WKc10:Be9");
     assert_eq!(
         refusal::<G>(fen, "a6xc10xg8"),
-        "there is no such capture from a6"
+        "there is no such capture from a6; its captures are: a6xc10"
     );
     // A plain leap onto the last rank crowns too.
     assert_eq!(

@@ -157,7 +157,7 @@ fn refusals_in_the_games_words() {
     );
     assert_eq!(
         refusal::<G>("W:WNe5:Bf5,Ng6", "e5xg5"),
-        "the capture must go on from g5"
+        "the capture must go on from g5: e5xg5xg7"
     );
 }
 

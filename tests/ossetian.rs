@@ -29,7 +29,10 @@ fn captures_go_in_all_eight_directions_backward_and_sideways_included() {
         details::<G>(fen, "d4xd2xf4"),
         (vec!["d3".into(), "e3".into()], None)
     );
-    assert_eq!(refusal::<G>(fen, "d4xd2"), "the capture must go on from d2");
+    assert_eq!(
+        refusal::<G>(fen, "d4xd2"),
+        "the capture must go on from d2: d4xd2xf4"
+    );
     // Backward only.
     assert_moves::<G>("W:Wd4:Bd3", &["d4xd2"]);
     // Black takes upwards (its backward).

@@ -85,6 +85,7 @@ pub fn outcome<R: Rules>(g: &Game<R>) -> Outcome {
 }
 
 /// Shorthands for results.
+#[allow(unused_imports)]
 pub use dama::Color::{Black, White};
 /// A win for a side.
 pub fn win(c: dama::Color) -> GameResult {
