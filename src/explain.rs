@@ -90,7 +90,7 @@ pub enum Illegal {
         moves: Vec<String>,
     },
     /// Fewer pieces than the most possible (majority rule).
-    #[error("you must take the most pieces: a capture of {0} is possible")]
+    #[error("you must take the most pieces: {0}")]
     MustTakeMost(u32),
     /// A capture path that does not exist, from a piece that can capture.
     #[error("there is no such capture from {from}; its captures are: {}", .moves.join(", "))]

@@ -863,16 +863,25 @@ fn classify(word: &str) -> Word<'_> {
     if word.starts_with('$') {
         return Word::Skip;
     }
-    // A move number: digits, then dots (or an ellipsis), maybe the move glued on.
-    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let mut rest = &word[digits..];
-    if digits > 0 {
-        let after = rest.trim_start_matches(['.', '…']);
-        if after.len() == rest.len() && !rest.is_empty() {
+    // Move numbers: digits, then dots (or an ellipsis), maybe the move
+    // glued on; several in a row (`1.1.c3-d4`) are all skipped, so that a
+    // kept move never starts with a number and reads back the same.
+    let mut rest = word;
+    loop {
+        if let Some(r) = PdnResult::parse(rest) {
+            return Word::Result(r);
+        }
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            break;
+        }
+        let after_digits = &rest[digits..];
+        let after = after_digits.trim_start_matches(['.', '…']);
+        if after.len() == after_digits.len() && !after_digits.is_empty() {
             // Digits followed by something other than dots: not a move
             // number (dama has no numeric squares); keep it as a move so
             // that replay reports it.
-            return Word::Move(word.trim_end_matches(['!', '?']));
+            return Word::Move(rest.trim_end_matches(['!', '?']));
         }
         rest = after;
     }

@@ -1,0 +1,742 @@
+//! A reference move generator for the five games, written from RULES.md
+//! alone, to check dama's generator against.
+//!
+//! It is deliberately naive so that it is easy to see it is right: the
+//! board is a plain array of cells (a "mailbox"), a square is a (file,
+//! rank) pair, every piece's powers are written out per game as lists of
+//! (file, rank) steps, and captures are found by a plain recursive search
+//! on a copy of the board. Nothing here is shared with dama's `src/`
+//! (not the geometry, not the FEN reader, not the move type), so a
+//! misreading of the rules in one is unlikely to be repeated in the other.
+//! Speed does not matter; clarity does.
+//!
+//! The rules as implemented (RULES.md, Common ground and §1–§5):
+//! - the capturing piece's origin counts as empty during its move;
+//! - captured pieces stay on the board until the move ends: they cannot
+//!   be jumped twice, passed over or landed on;
+//! - a piece that can go on capturing must; a flying piece must land on a
+//!   square from which it can go on capturing, if there is one;
+//! - chains with the same origin, destination and captured set are one
+//!   move, written with the chain whose landing squares come first in
+//!   file-then-rank order;
+//! - Czech: if a king can capture, only king captures are legal;
+//!   Gothic: only the captures taking the most pieces are legal;
+//! - promotion when a piece ends its move on its last rank; in Knight's
+//!   draughts a knight landing on the last rank is promoted and stops,
+//!   even in the middle of a chain;
+//! - Gothic and Ossetian: a player with pieces and no move passes when
+//!   the opponent has pieces and a move.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The five games.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Game {
+    /// Czech draughts, §1.
+    Czech,
+    /// Gothic draughts, §2.
+    Gothic,
+    /// Knight's draughts, §3.
+    Knights,
+    /// Ossetian draughts, §4.
+    Ossetian,
+    /// Medieval battle, §5.
+    Medieval,
+}
+
+impl Game {
+    /// All five, in the order of RULES.md.
+    pub const ALL: [Game; 5] = [
+        Game::Czech,
+        Game::Gothic,
+        Game::Knights,
+        Game::Ossetian,
+        Game::Medieval,
+    ];
+
+    /// Files and ranks of the board.
+    pub fn size(self) -> (i32, i32) {
+        match self {
+            Game::Czech | Game::Gothic => (8, 8),
+            Game::Knights | Game::Medieval => (10, 10),
+            Game::Ossetian => (7, 7),
+        }
+    }
+
+    /// True when a piece may stand on (file, rank).
+    pub fn playable(self, f: i32, r: i32) -> bool {
+        let (w, h) = self.size();
+        let inside = f >= 0 && r >= 0 && f < w && r < h;
+        match self {
+            // a1 is dark; the dark squares are those with file + rank even.
+            Game::Czech => inside && (f + r) % 2 == 0,
+            _ => inside,
+        }
+    }
+
+    /// The start position of RULES.md, as FEN.
+    pub fn start_fen(self) -> &'static str {
+        match self {
+            Game::Czech => "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
+            Game::Gothic => "W:Wa1,a2,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2,h1,h2:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8",
+            Game::Knights => "W:Wa3,a4,b3,b4,c3,c4,d3,d4,e3,e4,f3,f4,g3,g4,h3,h4,i3,i4,j3,j4:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8,i7,i8,j7,j8",
+            Game::Ossetian => "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,g3:Ba5,a6,a7,b5,b6,b7,c5,c6,c7,d5,d6,d7,e5,e6,e7,f5,f6,f7,g5,g6,g7",
+            Game::Medieval => "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
+        }
+    }
+
+    /// The kinds the game uses.
+    pub fn kinds(self) -> &'static [Kind] {
+        match self {
+            Game::Czech | Game::Gothic | Game::Knights => &[Kind::Man, Kind::King],
+            Game::Ossetian => &[Kind::Man],
+            Game::Medieval => &[Kind::Man, Kind::Knight, Kind::Commander, Kind::King],
+        }
+    }
+
+    /// What a kind becomes when it ends its move on its last rank.
+    pub fn promotes_to(self, k: Kind) -> Option<Kind> {
+        match (self, k) {
+            (Game::Czech | Game::Gothic | Game::Knights, Kind::Man) => Some(Kind::King),
+            (Game::Medieval, Kind::Man) => Some(Kind::Commander),
+            (Game::Medieval, Kind::Knight) => Some(Kind::King),
+            _ => None,
+        }
+    }
+
+    /// Gothic and Ossetian draughts: a blocked player passes.
+    pub fn has_passes(self) -> bool {
+        matches!(self, Game::Gothic | Game::Ossetian)
+    }
+}
+
+/// A side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Side {
+    /// Moves up the board.
+    White,
+    /// Moves down the board.
+    Black,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+    /// +1 for White (up the board), −1 for Black.
+    pub fn forward(self) -> i32 {
+        match self {
+            Side::White => 1,
+            Side::Black => -1,
+        }
+    }
+}
+
+/// A piece kind (the plain piece is `Man`: a man, Knight's-draughts
+/// knight, Ossetian piece or Medieval pawn).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
+pub enum Kind {
+    /// The plain piece.
+    Man,
+    /// The king.
+    King,
+    /// Medieval battle's knight.
+    Knight,
+    /// Medieval battle's commander.
+    Commander,
+}
+
+impl Kind {
+    /// The FEN prefix.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Kind::Man => "",
+            Kind::King => "K",
+            Kind::Knight => "N",
+            Kind::Commander => "C",
+        }
+    }
+}
+
+/// A square as (file, rank), both from 0.
+pub type Sq = (i32, i32);
+
+/// The algebraic name of a square (`a1`, `j10`).
+pub fn name(s: Sq) -> String {
+    format!("{}{}", (b'a' + s.0 as u8) as char, s.1 + 1)
+}
+
+/// Reads an algebraic square name.
+pub fn parse_sq(t: &str) -> Option<Sq> {
+    let mut ch = t.chars();
+    let f = ch.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let r: i32 = ch.as_str().parse().ok()?;
+    Some((f as i32 - 'a' as i32, r - 1))
+}
+
+/// How a kind moves and captures, for one side: the steps (file, rank)
+/// it moves by, whether it repeats them (slides), the steps it captures
+/// along, and whether its captures fly (capture at a distance).
+struct Powers {
+    moves: Vec<Sq>,
+    slides: bool,
+    captures: Vec<Sq>,
+    flies: bool,
+}
+
+const ORTHOGONAL: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAGONAL: [Sq; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+const KNIGHT_LEAPS: [Sq; 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+fn eight() -> Vec<Sq> {
+    ORTHOGONAL.iter().chain(DIAGONAL.iter()).copied().collect()
+}
+
+/// Each game's pieces, read off RULES.md. `fw` is the side's forward.
+fn powers(game: Game, kind: Kind, side: Side) -> Powers {
+    let fw = side.forward();
+    match (game, kind) {
+        // §1: a man steps and captures diagonally forward only.
+        (Game::Czech, Kind::Man) => {
+            let d = vec![(1, fw), (-1, fw)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §1: the king flies on the diagonals.
+        (Game::Czech, Kind::King) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: DIAGONAL.to_vec(),
+            flies: true,
+        },
+        // §2: forward, sideways, diagonally forward; short jumps the same way.
+        (Game::Gothic, Kind::Man) => {
+            let d = vec![(0, fw), (1, 0), (-1, 0), (1, fw), (-1, fw)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §2: the king moves like a chess queen and captures at a distance.
+        (Game::Gothic, Kind::King) => Powers {
+            moves: eight(),
+            slides: true,
+            captures: eight(),
+            flies: true,
+        },
+        // §3: the four forward knight leaps (±1, +2) and (±2, +1).
+        (Game::Knights, Kind::Man) => {
+            let d = vec![(1, 2 * fw), (-1, 2 * fw), (2, fw), (-2, fw)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §3: a king leaps like a chess knight in all eight directions.
+        (Game::Knights, Kind::King) => Powers {
+            moves: KNIGHT_LEAPS.to_vec(),
+            slides: false,
+            captures: KNIGHT_LEAPS.to_vec(),
+            flies: false,
+        },
+        // §4: one step forward (straight or diagonal); short jumps in all eight.
+        (Game::Ossetian, Kind::Man) => Powers {
+            moves: vec![(0, fw), (1, fw), (-1, fw)],
+            slides: false,
+            captures: eight(),
+            flies: false,
+        },
+        // §5: the pawn steps and jumps diagonally forward.
+        (Game::Medieval, Kind::Man) => {
+            let d = vec![(1, fw), (-1, fw)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §5: the knight steps and jumps one square forward or sideways.
+        (Game::Medieval, Kind::Knight) => {
+            let d = vec![(0, fw), (1, 0), (-1, 0)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §5: the commander flies on the four diagonals.
+        (Game::Medieval, Kind::Commander) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: DIAGONAL.to_vec(),
+            flies: true,
+        },
+        // §5: the king flies in all eight directions.
+        (Game::Medieval, Kind::King) => Powers {
+            moves: eight(),
+            slides: true,
+            captures: eight(),
+            flies: true,
+        },
+        (g, k) => panic!("{g:?} has no {k:?}"),
+    }
+}
+
+/// A position: the game, a cell per square and the side to move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    /// The game.
+    pub game: Game,
+    cells: Vec<Option<(Side, Kind)>>,
+    /// Who is to move.
+    pub side: Side,
+}
+
+/// A legal move as the reference sees it.
+#[derive(Clone, PartialEq, Eq, Debug, PartialOrd, Ord)]
+pub struct RefMove {
+    /// The notation: `c3-d4`, `c3xe5xc7` or `pass`.
+    pub text: String,
+    /// The captured squares, in file-then-rank order.
+    pub captured: Vec<String>,
+    /// The FEN letter of the kind the piece becomes (`K`, `C`), if it promotes.
+    pub promotion: Option<&'static str>,
+    from: Option<Sq>,
+    path: Vec<Sq>,
+    caps: Vec<Sq>,
+    kind: Kind,
+}
+
+impl RefMove {
+    /// True for a pass.
+    pub fn is_pass(&self) -> bool {
+        self.from.is_none()
+    }
+    /// Number of pieces captured.
+    pub fn count(&self) -> usize {
+        self.caps.len()
+    }
+}
+
+impl fmt::Display for RefMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// One capture chain: the landing squares and the captured squares, in order.
+#[derive(Clone, Debug)]
+struct Chain {
+    path: Vec<Sq>,
+    caps: Vec<Sq>,
+}
+
+impl Chain {
+    fn prefixed(mut self, land: Sq, victim: Sq) -> Chain {
+        self.path.insert(0, land);
+        self.caps.insert(0, victim);
+        self
+    }
+}
+
+/// Why a FEN could not be read by the reference.
+#[derive(Debug)]
+pub struct BadFen(pub String);
+
+impl Board {
+    fn idx(&self, s: Sq) -> usize {
+        let (w, _) = self.game.size();
+        (s.1 * w + s.0) as usize
+    }
+
+    /// True when the square is on this game's board.
+    pub fn on(&self, s: Sq) -> bool {
+        self.game.playable(s.0, s.1)
+    }
+
+    /// The piece on a square.
+    pub fn at(&self, s: Sq) -> Option<(Side, Kind)> {
+        if self.on(s) {
+            self.cells[self.idx(s)]
+        } else {
+            None
+        }
+    }
+
+    /// Puts (or clears) a piece.
+    pub fn set(&mut self, s: Sq, p: Option<(Side, Kind)>) {
+        let i = self.idx(s);
+        self.cells[i] = p;
+    }
+
+    /// An empty board.
+    pub fn empty(game: Game, side: Side) -> Board {
+        let (w, h) = game.size();
+        Board {
+            game,
+            cells: vec![None; (w * h) as usize],
+            side,
+        }
+    }
+
+    /// Every square of the board, file by file then rank by rank.
+    pub fn squares(&self) -> Vec<Sq> {
+        let (w, h) = self.game.size();
+        let mut v = Vec::new();
+        for f in 0..w {
+            for r in 0..h {
+                if self.on((f, r)) {
+                    v.push((f, r));
+                }
+            }
+        }
+        v
+    }
+
+    /// The squares of one side's pieces.
+    pub fn pieces_of(&self, side: Side) -> Vec<Sq> {
+        self.squares()
+            .into_iter()
+            .filter(|&s| matches!(self.at(s), Some((c, _)) if c == side))
+            .collect()
+    }
+
+    /// The last rank of a side (its promotion rank).
+    pub fn last_rank(&self, side: Side) -> i32 {
+        match side {
+            Side::White => self.game.size().1 - 1,
+            Side::Black => 0,
+        }
+    }
+
+    /// Reads `SIDE:W<pieces>:B<pieces>` (extra `H`/`F` fields ignored).
+    pub fn from_fen(game: Game, fen: &str) -> Result<Board, BadFen> {
+        let mut fields = fen.split(':');
+        let side = match fields.next().map(str::trim) {
+            Some("W") => Side::White,
+            Some("B") => Side::Black,
+            other => return Err(BadFen(format!("side {other:?}"))),
+        };
+        let mut b = Board::empty(game, side);
+        for field in fields {
+            let field = field.trim();
+            let color = match field.chars().next() {
+                Some('W') => Side::White,
+                Some('B') => Side::Black,
+                _ => continue,
+            };
+            for item in field[1..]
+                .split(',')
+                .map(str::trim)
+                .filter(|i| !i.is_empty())
+            {
+                let (kind, sq) = match &item[..1] {
+                    "K" => (Kind::King, &item[1..]),
+                    "N" => (Kind::Knight, &item[1..]),
+                    "C" => (Kind::Commander, &item[1..]),
+                    _ => (Kind::Man, item),
+                };
+                let s = parse_sq(sq).ok_or_else(|| BadFen(item.to_string()))?;
+                if !b.on(s) || b.at(s).is_some() {
+                    return Err(BadFen(item.to_string()));
+                }
+                b.set(s, Some((color, kind)));
+            }
+        }
+        Ok(b)
+    }
+
+    /// The canonical FEN: each side's squares by file, then rank.
+    pub fn fen(&self) -> String {
+        let mut out = String::from(match self.side {
+            Side::White => "W",
+            Side::Black => "B",
+        });
+        for side in [Side::White, Side::Black] {
+            out.push(':');
+            out.push(if side == Side::White { 'W' } else { 'B' });
+            let items: Vec<String> = self
+                .pieces_of(side)
+                .into_iter()
+                .map(|s| format!("{}{}", self.at(s).unwrap().1.letter(), name(s)))
+                .collect();
+            out.push_str(&items.join(","));
+        }
+        out
+    }
+
+    /// All complete capture chains that continue from `at`, the moving
+    /// piece having already captured `taken`. Empty when it cannot capture.
+    /// `self` is the board with the moving piece lifted off its origin.
+    fn chains(&self, side: Side, kind: Kind, at: Sq, taken: &[Sq]) -> Vec<Chain> {
+        let p = powers(self.game, kind, side);
+        let is_victim =
+            |s: Sq| matches!(self.at(s), Some((c, _)) if c != side) && !taken.contains(&s);
+        let mut out = Vec::new();
+        for &(df, dr) in &p.captures {
+            if p.flies {
+                // Empty squares, then the piece, then empty landing squares.
+                let mut s = (at.0 + df, at.1 + dr);
+                while self.on(s) && self.at(s).is_none() {
+                    s = (s.0 + df, s.1 + dr);
+                }
+                if !self.on(s) || !is_victim(s) {
+                    continue;
+                }
+                let victim = s;
+                let mut lands = Vec::new();
+                let mut l = (victim.0 + df, victim.1 + dr);
+                while self.on(l) && self.at(l).is_none() {
+                    lands.push(l);
+                    l = (l.0 + df, l.1 + dr);
+                }
+                let mut now_taken = taken.to_vec();
+                now_taken.push(victim);
+                let goes_on: Vec<(Sq, Vec<Chain>)> = lands
+                    .iter()
+                    .map(|&l| (l, self.chains(side, kind, l, &now_taken)))
+                    .collect();
+                if goes_on.iter().any(|(_, c)| !c.is_empty()) {
+                    // It must land where it can go on, and go on.
+                    for (l, cs) in goes_on {
+                        for c in cs {
+                            out.push(c.prefixed(l, victim));
+                        }
+                    }
+                } else {
+                    for l in lands {
+                        out.push(Chain {
+                            path: vec![l],
+                            caps: vec![victim],
+                        });
+                    }
+                }
+            } else {
+                // A short jump (or a knight's two equal leaps).
+                let over = (at.0 + df, at.1 + dr);
+                let land = (at.0 + 2 * df, at.1 + 2 * dr);
+                if !self.on(over) || !is_victim(over) || !self.on(land) || self.at(land).is_some() {
+                    continue;
+                }
+                let promoted_here = self.game == Game::Knights
+                    && kind == Kind::Man
+                    && land.1 == self.last_rank(side);
+                let mut now_taken = taken.to_vec();
+                now_taken.push(over);
+                let rest = if promoted_here {
+                    Vec::new()
+                } else {
+                    self.chains(side, kind, land, &now_taken)
+                };
+                if rest.is_empty() {
+                    out.push(Chain {
+                        path: vec![land],
+                        caps: vec![over],
+                    });
+                } else {
+                    for c in rest {
+                        out.push(c.prefixed(land, over));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn make_move(&self, from: Sq, kind: Kind, path: Vec<Sq>, caps: Vec<Sq>) -> RefMove {
+        let to = *path.last().unwrap();
+        let promotion = if to.1 == self.last_rank(self.side) {
+            self.game.promotes_to(kind)
+        } else {
+            None
+        };
+        let sep = if caps.is_empty() { "-" } else { "x" };
+        let mut text = name(from);
+        for &s in &path {
+            text.push_str(sep);
+            text.push_str(&name(s));
+        }
+        let mut sorted_caps = caps.clone();
+        sorted_caps.sort();
+        RefMove {
+            text,
+            captured: sorted_caps.iter().map(|&s| name(s)).collect(),
+            promotion: promotion.map(|k| k.letter()),
+            from: Some(from),
+            path,
+            caps,
+            kind,
+        }
+    }
+
+    /// Every capture of the side to move, duplicates merged, before the
+    /// game's filters (majority, king priority).
+    pub fn all_captures(&self) -> Vec<RefMove> {
+        let mut out = Vec::new();
+        // The board with the moving piece lifted off its origin.
+        let mut lifted = self.clone();
+        for from in self.pieces_of(self.side) {
+            let (_, kind) = self.at(from).unwrap();
+            lifted.set(from, None);
+            let chains = lifted.chains(self.side, kind, from, &[]);
+            lifted.set(from, self.at(from));
+            // Merge chains with the same destination and captured set,
+            // keeping the path that comes first in file-then-rank order
+            // (squares as (file, rank) pairs compare exactly so).
+            let mut merged: BTreeMap<(Sq, Vec<Sq>), Chain> = BTreeMap::new();
+            for c in chains {
+                let mut set = c.caps.clone();
+                set.sort();
+                let key = (*c.path.last().unwrap(), set);
+                match merged.get(&key) {
+                    Some(old) if old.path <= c.path => {}
+                    _ => {
+                        merged.insert(key, c);
+                    }
+                }
+            }
+            for (_, c) in merged {
+                out.push(self.make_move(from, kind, c.path, c.caps));
+            }
+        }
+        out
+    }
+
+    /// The legal captures (filters applied).
+    pub fn captures(&self) -> Vec<RefMove> {
+        let mut caps = self.all_captures();
+        if self.game == Game::Czech && caps.iter().any(|m| m.kind == Kind::King) {
+            caps.retain(|m| m.kind == Kind::King);
+        }
+        if self.game == Game::Gothic {
+            let most = caps.iter().map(|m| m.count()).max().unwrap_or(0);
+            caps.retain(|m| m.count() == most);
+        }
+        caps
+    }
+
+    /// The non-capturing moves.
+    pub fn quiet_moves(&self) -> Vec<RefMove> {
+        let mut out = Vec::new();
+        for from in self.pieces_of(self.side) {
+            let (_, kind) = self.at(from).unwrap();
+            let p = powers(self.game, kind, self.side);
+            for &(df, dr) in &p.moves {
+                let mut s = (from.0 + df, from.1 + dr);
+                while self.on(s) && self.at(s).is_none() {
+                    out.push(self.make_move(from, kind, vec![s], Vec::new()));
+                    if !p.slides {
+                        break;
+                    }
+                    s = (s.0 + df, s.1 + dr);
+                }
+            }
+        }
+        out
+    }
+
+    /// Captures if there are any, otherwise the plain moves (no pass).
+    fn moves_without_pass(&self) -> Vec<RefMove> {
+        let caps = self.captures();
+        if caps.is_empty() {
+            self.quiet_moves()
+        } else {
+            caps
+        }
+    }
+
+    /// Every legal move, sorted by notation.
+    pub fn legal_moves(&self) -> Vec<RefMove> {
+        let mut moves = self.moves_without_pass();
+        if moves.is_empty() && self.game.has_passes() {
+            let mut other = self.clone();
+            other.side = self.side.other();
+            let both_have_pieces =
+                !self.pieces_of(Side::White).is_empty() && !self.pieces_of(Side::Black).is_empty();
+            if both_have_pieces && !other.moves_without_pass().is_empty() {
+                moves.push(RefMove {
+                    text: "pass".into(),
+                    captured: Vec::new(),
+                    promotion: None,
+                    from: None,
+                    path: Vec::new(),
+                    caps: Vec::new(),
+                    kind: Kind::Man,
+                });
+            }
+        }
+        moves.sort();
+        moves
+    }
+
+    /// The position after a move.
+    pub fn after(&self, m: &RefMove) -> Board {
+        let mut b = self.clone();
+        if let Some(from) = m.from {
+            let (side, kind) = b.at(from).unwrap();
+            b.set(from, None);
+            for &c in &m.caps {
+                b.set(c, None);
+            }
+            let new_kind = self
+                .game
+                .promotes_to(kind)
+                .filter(|_| m.promotion.is_some());
+            b.set(
+                *m.path.last().unwrap(),
+                Some((side, new_kind.unwrap_or(kind))),
+            );
+        }
+        b.side = self.side.other();
+        b
+    }
+
+    /// Perft: the number of move sequences of `depth` plies.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|m| self.after(m).perft(depth - 1)).sum()
+    }
+
+    /// Perft split by root move.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.legal_moves()
+            .iter()
+            .map(|m| (m.text.clone(), self.after(m).perft(depth - 1)))
+            .collect()
+    }
+}
