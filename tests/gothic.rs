@@ -67,6 +67,20 @@ fn the_king_captures_at_a_distance_in_eight_directions() {
     // Backwards along a rank and a diagonal (a king has no forward).
     assert_moves::<G>("W:WKh8:Bd8", &["h8xa8", "h8xb8", "h8xc8"]);
     assert_moves::<G>("W:WKh8:Bd4", &["h8xa1", "h8xb2", "h8xc3"]);
+    // Each of the eight directions from d4, one empty square before the man.
+    let cases: [(&str, &[&str]); 8] = [
+        ("W:WKd4:Bd6", &["d4xd7", "d4xd8"]),
+        ("W:WKd4:Bf6", &["d4xg7", "d4xh8"]),
+        ("W:WKd4:Bf4", &["d4xg4", "d4xh4"]),
+        ("W:WKd4:Bf2", &["d4xg1"]),
+        ("W:WKd4:Bd2", &["d4xd1"]),
+        ("W:WKd4:Bb2", &["d4xa1"]),
+        ("W:WKd4:Bb4", &["d4xa4"]),
+        ("W:WKd4:Bb6", &["d4xa7"]),
+    ];
+    for (fen, expected) in cases {
+        assert_moves::<G>(fen, expected);
+    }
 }
 
 #[test]

@@ -631,6 +631,20 @@ impl Board {
         out
     }
 
+    /// The number of capture chains of the side to move before merging
+    /// (a measure of how hard the position is for a generator).
+    pub fn chain_count(&self) -> usize {
+        let mut lifted = self.clone();
+        let mut n = 0;
+        for from in self.pieces_of(self.side) {
+            let (_, kind) = self.at(from).unwrap();
+            lifted.set(from, None);
+            n += lifted.chains(self.side, kind, from, &[]).len();
+            lifted.set(from, self.at(from));
+        }
+        n
+    }
+
     /// The legal captures (filters applied).
     pub fn captures(&self) -> Vec<RefMove> {
         let mut caps = self.all_captures();
