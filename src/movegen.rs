@@ -414,10 +414,11 @@ pub fn captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
     }
 }
 
+/// Hands each non-capturing move of kind `K` of colour `US` to `f`.
 #[inline(always)]
 fn quiet_of_kind<R: Rules, const US: usize, const K: usize>(
     pos: &Position<R>,
-    out: &mut MoveList<R>,
+    f: &mut impl FnMut(Move<R>),
 ) {
     if !R::KINDS[K] {
         return;
@@ -438,7 +439,7 @@ fn quiet_of_kind<R: Rules, const US: usize, const K: usize>(
                 for t in (R::Geo::step(pieces, d) & empty).iter() {
                     let from = (t as i32 - R::Geo::SHIFT[d]) as u32;
                     let p = if promo.is_some() && last.has(t) { promo } else { None };
-                    out.push(Move::step(from, t, k, p));
+                    f(Move::step(from, t, k, p));
                 }
             });
         }
@@ -449,7 +450,7 @@ fn quiet_of_kind<R: Rules, const US: usize, const K: usize>(
                     while !s.is_empty() {
                         let n = s.lowest();
                         let p = if promo.is_some() && last.has(n) { promo } else { None };
-                        out.push(Move::step(b, n, k, p));
+                        f(Move::step(b, n, k, p));
                         s = R::Geo::step(s, d) & empty;
                     }
                 });
@@ -459,19 +460,26 @@ fn quiet_of_kind<R: Rules, const US: usize, const K: usize>(
 }
 
 #[inline(always)]
-fn quiet_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
-    quiet_of_kind::<R, US, 0>(pos, out);
-    quiet_of_kind::<R, US, 1>(pos, out);
-    quiet_of_kind::<R, US, 2>(pos, out);
-    quiet_of_kind::<R, US, 3>(pos, out);
+fn quiet_for<R: Rules, const US: usize>(pos: &Position<R>, f: &mut impl FnMut(Move<R>)) {
+    quiet_of_kind::<R, US, 0>(pos, f);
+    quiet_of_kind::<R, US, 1>(pos, f);
+    quiet_of_kind::<R, US, 2>(pos, f);
+    quiet_of_kind::<R, US, 3>(pos, f);
+}
+
+/// Hands each non-capturing move of the side to move to `f`, without a
+/// move list (perft's last two plies play them straight away).
+#[inline(always)]
+pub(crate) fn for_each_quiet<R: Rules>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
+    match pos.side() {
+        Color::White => quiet_for::<R, 0>(pos, &mut f),
+        Color::Black => quiet_for::<R, 1>(pos, &mut f),
+    }
 }
 
 /// The non-capturing moves of the side to move (legal only when there is no capture).
 pub fn quiet_moves<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
-    match pos.side() {
-        Color::White => quiet_for::<R, 0>(pos, out),
-        Color::Black => quiet_for::<R, 1>(pos, out),
-    }
+    for_each_quiet(pos, |m| out.push(m));
 }
 
 #[inline(always)]
@@ -561,6 +569,7 @@ pub fn generate<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
 }
 
 /// The number of legal moves, without building the quiet ones (perft's bulk count).
+#[inline(always)]
 pub fn count_moves<R: Rules>(pos: &Position<R>) -> usize {
     let c = match pos.side() {
         Color::White => count_captures_for::<R, 0>(pos),

@@ -18,6 +18,9 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, bulk: bool) -> u64 {
     if bulk && depth == 1 {
         return movegen::count_moves(pos) as u64;
     }
+    if bulk && depth == 2 {
+        return perft2(pos);
+    }
     let mut list = MoveList::new();
     movegen::generate(pos, &mut list);
     if depth == 1 {
@@ -26,6 +29,29 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, bulk: bool) -> u64 {
     list.iter()
         .map(|m| perft(&pos.after(m), depth - 1, bulk))
         .sum()
+}
+
+/// The last two plies in bulk: quiet moves are played as they are found,
+/// without a move list, and each child's moves are counted set-wise.
+fn perft2<R: Rules>(pos: &Position<R>) -> u64 {
+    let mut list = MoveList::new();
+    movegen::captures(pos, &mut list);
+    if !list.is_empty() {
+        return list
+            .iter()
+            .map(|m| movegen::count_moves(&pos.after(m)) as u64)
+            .sum();
+    }
+    let mut n = 0u64;
+    let mut any = false;
+    movegen::for_each_quiet(pos, |m| {
+        any = true;
+        n += movegen::count_moves(&pos.after(&m)) as u64;
+    });
+    if !any && R::PASSES && movegen::must_pass(pos) {
+        n = movegen::count_moves(&pos.after(&Move::pass())) as u64;
+    }
+    n
 }
 
 /// Perft split by root move: each legal move with its leaf count.

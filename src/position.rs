@@ -226,45 +226,70 @@ impl<R: Rules> Position<R> {
     }
 
     /// Plays a legal move (a pass just hands the turn over).
-    #[inline]
+    ///
+    /// Written without indexing the kind sets by a run-time kind: every
+    /// kind the game has is updated with masks, so the sets stay in
+    /// registers. (Indexed read-modify-writes right after the copy of
+    /// `after` stalled on store forwarding and took 40 % of perft.)
+    #[inline(always)]
     pub fn play(&mut self, m: &Move<R>) {
-        let us = self.side.index();
-        if !m.is_pass() {
-            let them = us ^ 1;
-            let from = m.from_bit();
-            let to = m.to_bit();
-            let k = m.kind().index();
-            let nk = m.promotion().unwrap_or(m.kind()).index();
-            let fb = BB::<R>::bit(from);
-            let tb = BB::<R>::bit(to);
-            self.color[us] = (self.color[us] & !fb) | tb;
-            self.kind[k] &= !fb;
-            self.kind[nk] |= tb;
-            self.key ^= zobrist::piece(us, k, from) ^ zobrist::piece(us, nk, to);
-            let cap = m.captured_bits();
-            if !cap.is_empty() {
-                self.color[them] &= !cap;
-                for kind in Kind::ALL {
-                    let ki = kind.index();
-                    if !R::KINDS[ki] {
-                        continue;
-                    }
-                    let hit = self.kind[ki] & cap;
-                    if !hit.is_empty() {
-                        self.kind[ki] &= !hit;
-                        for b in hit.iter() {
-                            self.key ^= zobrist::piece(them, ki, b);
-                        }
-                    }
-                }
-            }
-        }
         self.side = !self.side;
         self.key ^= zobrist::SIDE;
+        if m.is_pass() {
+            return;
+        }
+        let (us, them) = if self.side == Color::White {
+            (1, 0)
+        } else {
+            (0, 1)
+        };
+        let from = m.from_bit();
+        let to = m.to_bit();
+        let k = m.kind().index();
+        let nk = m.promotion().unwrap_or(m.kind()).index();
+        let fb = BB::<R>::bit(from);
+        let tb = BB::<R>::bit(to);
+        let cap = m.captured_bits();
+        let (mut c0, mut c1) = (self.color[0], self.color[1]);
+        if us == 0 {
+            c0 = (c0 & !fb) | tb;
+            c1 &= !cap;
+        } else {
+            c1 = (c1 & !fb) | tb;
+            c0 &= !cap;
+        }
+        self.color = [c0, c1];
+        self.key ^= zobrist::piece(us, k, from) ^ zobrist::piece(us, nk, to);
+        let mut key = self.key;
+        // One kind set in, the new set out; called with constant indices
+        // so that each call folds to the few operations its kind needs.
+        let mut update = |ki: usize, v: BB<R>| -> BB<R> {
+            if !R::KINDS[ki] {
+                return v;
+            }
+            let mut v = v;
+            if ki == k {
+                v &= !fb;
+            }
+            if ki == nk {
+                v |= tb;
+            }
+            let hit = v & cap;
+            if !hit.is_empty() {
+                v &= !cap;
+                for b in hit.iter() {
+                    key ^= zobrist::piece(them, ki, b);
+                }
+            }
+            v
+        };
+        let [k0, k1, k2, k3] = self.kind;
+        self.kind = [update(0, k0), update(1, k1), update(2, k2), update(3, k3)];
+        self.key = key;
     }
 
     /// The position after a move, this one unchanged.
-    #[inline]
+    #[inline(always)]
     pub fn after(&self, m: &Move<R>) -> Self {
         let mut p = *self;
         p.play(m);

@@ -92,8 +92,8 @@ fn playout<R: Rules>(game: Game, fen: &str, choices: &[u16]) -> Result<(), Strin
     let mut b =
         Board::from_fen(game, fen).map_err(|e| format!("reference rejects {fen}: {e:?}"))?;
     // While exploring with other seeds, `MAX_CHAINS` ends a playout at a
-    // position with more capture chains than that (dama merges duplicate
-    // chains in quadratic time, so such positions take it minutes).
+    // position with more capture chains than that (the reference's own
+    // enumeration of such positions is slow).
     let max_chains: Option<usize> = std::env::var("MAX_CHAINS")
         .ok()
         .and_then(|v| v.parse().ok());
@@ -364,7 +364,6 @@ const MANY_CHAINS: [(Game, &str); 2] = [
 ];
 
 #[test]
-#[ignore = "dama merges duplicate chains in quadratic time: minutes for the Medieval position (reported)"]
 fn positions_with_many_chains_agree() {
     for (game, fen) in MANY_CHAINS {
         playout_any(game, fen, &[]).unwrap_or_else(|e| panic!("{e}"));
@@ -410,7 +409,6 @@ fn start_perft_dama() {
 }
 
 #[test]
-#[ignore = "about 25 s in --release: dama's perft at the deepest depths of the table"]
 fn start_perft_dama_deepest() {
     for (game, counts) in START_PERFT {
         for (i, &n) in counts.iter().enumerate() {

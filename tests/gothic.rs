@@ -194,7 +194,6 @@ fn refusals_in_the_games_words() {
 }
 
 #[test]
-#[ignore = "explain.rs builds the plural as name + 's' and says 'mans do not move backwards'; reported"]
 fn backward_step_refused_with_the_plural_men() {
     assert_eq!(
         refusal::<G>("W:Wd4:Bh8", "d4-d3"),

@@ -113,7 +113,6 @@ fn free_choice_among_captures() {
 }
 
 #[test]
-#[ignore = "explain.rs answers 'there is no such capture from h5' to a plain step of a piece that must capture; reported"]
 fn a_plain_step_of_a_piece_that_must_capture_is_refused_as_such() {
     assert_eq!(
         refusal::<G>("W:Wa3,j2,Nh5:Bb4,f6,g5", "h5-i5"),

@@ -147,7 +147,6 @@ fn refusals_in_the_games_words() {
 }
 
 #[test]
-#[ignore = "explain.rs matches typed paths against the written path only, so the other chain of a merged move is refused; reported"]
 fn the_other_chain_of_a_merged_move_is_accepted() {
     let fen = "W:Wb2:Bb3,c2,c4,d3";
     let m = dama::explain::parse_move(&pos::<G>(fen), "b2xd2xd4xb4xb2");
