@@ -27,7 +27,7 @@ fn bench_game<R: Rules>(c: &mut Criterion, depth: u32) {
 }
 
 fn benches(c: &mut Criterion) {
-    bench_game::<Czech>(c, 9);
+    bench_game::<Czech>(c, 11);
     bench_game::<Gothic>(c, 4);
     bench_game::<Knights>(c, 4);
     bench_game::<Ossetian>(c, 7);
