@@ -142,6 +142,8 @@ pub enum EndRule {
     NoCaptureLimit {
         /// The limit in plies.
         plies: u32,
+        /// What "stronger" counts: pieces (Gothic) or army strength (Medieval).
+        tally: Tally,
     },
     /// Knight's draughts: the agreed number of plies; more pieces wins.
     MoveLimit {
@@ -169,6 +171,15 @@ impl EndRule {
             EndRule::Resignation => "resignation",
         }
     }
+}
+
+/// What a limit rule compares to name the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tally {
+    /// The number of pieces (Gothic draughts).
+    Pieces,
+    /// Army strength: pawn 1, knight 2, commander 3, king 4 (Medieval battle).
+    Strength,
 }
 
 /// The end of a game: the result and the rule that decided it.
@@ -225,9 +236,23 @@ impl fmt::Display for Outcome {
                 "the lone king held out for {} moves of each player",
                 plies / 2
             ),
-            EndRule::NoCaptureLimit { plies } => match self.result {
-                GameResult::Draw => write!(f, "{plies} moves without a capture, equal strength"),
-                _ => write!(f, "{plies} moves without a capture, the stronger army wins"),
+            EndRule::NoCaptureLimit { plies, tally } => match (self.result, tally) {
+                (GameResult::Draw, Tally::Pieces) => {
+                    write!(
+                        f,
+                        "{plies} moves without a capture, equal numbers of pieces"
+                    )
+                }
+                (_, Tally::Pieces) => {
+                    write!(f, "{plies} moves without a capture, more pieces wins")
+                }
+                (GameResult::Draw, Tally::Strength) => write!(
+                    f,
+                    "{plies} moves without a capture, armies of equal strength"
+                ),
+                (_, Tally::Strength) => {
+                    write!(f, "{plies} moves without a capture, the stronger army wins")
+                }
             },
             EndRule::MoveLimit { plies } => match self.result {
                 GameResult::Draw => write!(f, "the {plies}-move limit, equal numbers of pieces"),

@@ -42,7 +42,7 @@ pub mod zobrist;
 
 pub use any::{AnyGame, AnyResult, AnySearcher, MoveInfo};
 pub use explain::{Illegal, MoveError};
-pub use game::{EndRule, Game, GameOptions, GameResult, Outcome, Status};
+pub use game::{EndRule, Game, GameOptions, GameResult, Outcome, Status, Tally};
 pub use moves::{Move, MoveList};
 pub use notation::fen::{FenError, Setup};
 pub use notation::movetext::MoveText;

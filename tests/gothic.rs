@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use dama::{EndRule, GameOptions, Gothic, Kind};
+use dama::{EndRule, GameOptions, Gothic, Kind, Tally};
 
 type G = Gothic;
 
@@ -265,13 +265,33 @@ fn no_capture_limit_more_pieces_wins_equal_draws() {
     let o = outcome(&g);
     assert_eq!(
         (o.result, o.rule),
-        (win(White), EndRule::NoCaptureLimit { plies: 30 })
+        (
+            win(White),
+            EndRule::NoCaptureLimit {
+                plies: 30,
+                tally: Tally::Pieces
+            }
+        )
+    );
+    assert_eq!(
+        o.to_string(),
+        "white wins: 30 moves without a capture, more pieces wins"
     );
     // Equal numbers: a draw.
     let o = outcome(&game::<G>("W:Wa1:Bh8:H29", opts, &["a1-a2"]));
     assert_eq!(
         (o.result, o.rule),
-        (DRAW, EndRule::NoCaptureLimit { plies: 30 })
+        (
+            DRAW,
+            EndRule::NoCaptureLimit {
+                plies: 30,
+                tally: Tally::Pieces
+            }
+        )
+    );
+    assert_eq!(
+        o.to_string(),
+        "draw: 30 moves without a capture, equal numbers of pieces"
     );
     // Black ahead.
     let o = outcome(&game::<G>("B:Wa1:Bg8,h8:H29", opts, &["h8-h7"]));
@@ -294,7 +314,13 @@ fn the_no_capture_limit_is_an_option() {
     let o = outcome(&g);
     assert_eq!(
         (o.result, o.rule),
-        (win(White), EndRule::NoCaptureLimit { plies: 4 })
+        (
+            win(White),
+            EndRule::NoCaptureLimit {
+                plies: 4,
+                tally: Tally::Pieces
+            }
+        )
     );
     // With the default the same game goes on.
     let g = game::<G>(

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use dama::{EndRule, GameOptions, Kind, Medieval, Status};
+use dama::{EndRule, GameOptions, Kind, Medieval, Status, Tally};
 
 type G = Medieval;
 
@@ -165,13 +165,24 @@ fn no_capture_limit_the_stronger_army_wins() {
     let opts = GameOptions::default();
     assert_eq!(opts.no_capture_limit, 30);
     let end = |fen: &str, mv: &str| outcome(&game::<G>(fen, opts, &[mv]));
-    let limit = EndRule::NoCaptureLimit { plies: 30 };
+    let limit = EndRule::NoCaptureLimit {
+        plies: 30,
+        tally: Tally::Strength,
+    };
     // King 4 against two knights 2 + 2: equal strength, a draw.
     let o = end("W:WKa1:BNa10,Nb10:H29", "a1-b1");
     assert_eq!((o.result, o.rule), (DRAW, limit));
+    assert_eq!(
+        o.to_string(),
+        "draw: 30 moves without a capture, armies of equal strength"
+    );
     // King 4 against commander 3, one piece each: White is stronger.
     let o = end("W:WKa1:BCj9:H29", "a1-b1");
     assert_eq!((o.result, o.rule), (win(White), limit));
+    assert_eq!(
+        o.to_string(),
+        "white wins: 30 moves without a capture, the stronger army wins"
+    );
     // Three pawns against a king: more pieces, weaker army.
     let o = end("W:Wa3,b3,c3:BKj10:H29", "a3-b4");
     assert_eq!((o.result, o.rule), (win(Black), limit));
@@ -194,7 +205,13 @@ fn the_no_capture_limit_is_an_option() {
     let o = outcome(&game::<G>("W:WKa1:BCj9", opts, &["a1-b1", "j9-i8"]));
     assert_eq!(
         (o.result, o.rule),
-        (win(White), EndRule::NoCaptureLimit { plies: 2 })
+        (
+            win(White),
+            EndRule::NoCaptureLimit {
+                plies: 2,
+                tally: Tally::Strength
+            }
+        )
     );
 }
 

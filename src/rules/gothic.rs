@@ -6,7 +6,7 @@
 //! limit (default 30 plies) the player with more pieces wins.
 
 use crate::bitboard::Bits;
-use crate::game::{Counters, EndRule, GameOptions, Outcome};
+use crate::game::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::geometry::{dir, dirs, Full8x8, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
@@ -67,6 +67,7 @@ impl Rules for Gothic {
                 pos,
                 EndRule::NoCaptureLimit {
                     plies: o.no_capture_limit,
+                    tally: Tally::Pieces,
                 },
             ));
         }

@@ -8,7 +8,7 @@
 //! knight 2, commander 3, king 4.
 
 use crate::bitboard::Bits;
-use crate::game::{Counters, EndRule, GameOptions, Outcome};
+use crate::game::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::geometry::{dir, dirs, Full10x10, DIAGONALS, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
@@ -67,6 +67,7 @@ impl Rules for Medieval {
         if c.since_capture >= o.no_capture_limit {
             let rule = EndRule::NoCaptureLimit {
                 plies: o.no_capture_limit,
+                tally: Tally::Strength,
             };
             let w = strength(pos, Color::White);
             let b = strength(pos, Color::Black);
