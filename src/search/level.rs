@@ -12,12 +12,14 @@
 //! | 1     | 2     | 2 000     | 0.2 s    | 150 cp  | 1 in 4   | children, first games: gives pieces away |
 //! | 2     | 3     | 10 000    | 0.5 s    | 70 cp   | 1 in 10  | beginners: sees one-move threats, misses combinations |
 //! | 3     | 5     | 60 000    | 1 s      | 30 cp   | 1 in 40  | club players: short combinations |
-//! | 4     | 9     | 600 000   | 2 s      | 8 cp    | never    | strong players |
+//! | 4     | 9     | 150 000   | 2 s      | 10 cp   | never    | strong players |
 //! | 5     | —     | —         | 5 s¹     | 0       | never    | full strength: thinks longest |
 //!
 //! ¹ Level 5 uses the clock or the move time it is given, without a cap;
 //! the 5 s apply only when `go` names no limit at all. Every level also
 //! obeys the limits of the search request when they are smaller.
+//! In Knight's draughts the node caps are a quarter of the table's
+//! ([`node_percent`]).
 //!
 //! "time cap": the longest a move may take at that level, and the time
 //! it takes when the request names no limit; an infinite search ignores
@@ -27,6 +29,7 @@
 //! moves more often). "any move": the chance of playing a uniformly
 //! random legal move instead.
 
+use crate::variant::Variant;
 use std::time::Duration;
 
 /// What a level allows the search and how it errs.
@@ -80,10 +83,10 @@ pub const LEVELS: [Level; 5] = [
     Level {
         number: 4,
         depth: Some(9),
-        nodes: Some(600_000),
+        nodes: Some(150_000),
         time: Duration::from_secs(2),
         time_caps: true,
-        margin: 8,
+        margin: 10,
         blunder_one_in: 0,
     },
     Level {
@@ -98,9 +101,31 @@ pub const LEVELS: [Level; 5] = [
 ];
 
 impl Level {
-    /// Level `n` (values outside 1–5 are clamped).
+    /// Level `n` (values outside 1–5 are clamped), as the table gives it.
     pub fn get(n: u8) -> Level {
         LEVELS[n.clamp(1, 5) as usize - 1]
+    }
+
+    /// Level `n` for one game: the table with the node caps scaled by
+    /// [`node_percent`], so that a level searches about as deep in
+    /// every game.
+    pub fn for_game(n: u8, game: Variant) -> Level {
+        let mut l = Self::get(n);
+        l.nodes = l.nodes.map(|x| x * node_percent(game) / 100);
+        l
+    }
+}
+
+/// A game's node caps in percent of the table. Knight's draughts has
+/// several times as many moves per position as the other games (knights
+/// leap to up to eight squares on a 10×10 board), so the same node
+/// budget buys about one ply less; at the table's caps its level 4 came
+/// within a tenth of a ply of level 5 and the ladder could not tell them
+/// apart. A quarter of the nodes restores the steps between the levels.
+pub const fn node_percent(game: Variant) -> u64 {
+    match game {
+        Variant::Knights => 25,
+        _ => 100,
     }
 }
 
@@ -162,6 +187,9 @@ mod tests {
         }
         assert_eq!(Level::get(0).number, 1);
         assert_eq!(Level::get(9).number, 5);
+        assert_eq!(Level::for_game(4, Variant::Czech), Level::get(4));
+        assert_eq!(Level::for_game(4, Variant::Knights).nodes, Some(37_500));
+        assert_eq!(Level::for_game(5, Variant::Knights), Level::get(5));
     }
 
     #[test]

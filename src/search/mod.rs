@@ -39,7 +39,7 @@ pub mod ordering;
 pub mod time;
 pub mod tt;
 
-pub use level::{Level, Rng, LEVELS};
+pub use level::{node_percent, Level, Rng, LEVELS};
 
 use crate::eval::{Context, Evaluator};
 use crate::game::{Counters, Game, GameOptions, GameResult, Outcome, Status};
@@ -262,7 +262,7 @@ impl<R: Rules> Searcher<R> {
     /// deliberate mistakes): what a player asking for a hint gets.
     /// `None` when the game is over.
     pub fn hint(&mut self, game: &Game<R>, level: u8, stop: &AtomicBool) -> Option<Move<R>> {
-        let l = Level::get(level);
+        let l = Level::for_game(level, R::VARIANT);
         let limits = Limits {
             depth: l.depth,
             nodes: l.nodes,
@@ -305,7 +305,7 @@ impl<R: Rules> Searcher<R> {
                 nodes: 0,
             };
         }
-        let level = limits.level.map(Level::get);
+        let level = limits.level.map(|n| Level::for_game(n, R::VARIANT));
 
         // The budget: the request's limits, capped by the level's.
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
