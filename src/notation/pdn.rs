@@ -796,7 +796,7 @@ impl<'a> Lexer<'a> {
                 if !name.is_empty() {
                     break;
                 }
-            } else if c.is_alphanumeric() || c == '_' {
+            } else if c.is_ascii_alphanumeric() || c == '_' {
                 name.push(c);
                 raw.push(c);
                 self.bump();
@@ -1242,6 +1242,17 @@ mod tests {
             PdnError::BadTag {
                 game: 1,
                 line: 1,
+                ..
+            }
+        ));
+        // Tag names are ASCII: a letter from elsewhere is refused rather
+        // than kept and later written without it (found by the fuzzer:
+        // "Gam\u{762}eType" came back as "GameType").
+        assert!(matches!(
+            read_games("[Event \"x\"]\n[Gam\u{762}eType \"2\"]").unwrap_err(),
+            PdnError::BadTag {
+                game: 1,
+                line: 2,
                 ..
             }
         ));
