@@ -311,18 +311,83 @@ fn sprt_stops_a_lopsided_match_early() {
     let sprt = s.sprt.unwrap();
     assert_eq!(sprt.decision, SprtDecision::AcceptH1);
     assert!(sprt.llr >= sprt.sprt.bounds().1);
-    assert!(s.finished < 20, "{} games", s.finished);
+    // Pairs of two wins: 8 decide (7 give an LLR of 2.93), then the
+    // games still running are played out (a few).
+    assert!(s.finished < 24, "{} games", s.finished);
+    assert_eq!(sprt.decided.map(|d| d.pairs), Some(8));
+    assert!(sprt.by_pairs);
     assert_eq!(s.pairings[0].tally.losses, 0);
+    assert_eq!(s.pairings[0].pairs.counts[..4], [0, 0, 0, 0]);
     assert!(s
         .text()
         .contains("SPRT (elo0 0, elo1 200, alpha 0.05, beta 0.05)"));
     assert!(s.text().contains("H1 accepted"));
+    assert!(
+        s.text().contains("Ptnml(0-2): [0, 0, 0, 0, "),
+        "{}",
+        s.text()
+    );
 
     // The same pairing the other way round rejects H1.
     cfg.engines.reverse();
     let s = run(&cfg);
     assert_eq!(s.stopped, StopReason::Sprt(SprtDecision::AcceptH0));
-    assert!(s.finished < 20);
+    assert!(s.finished < 24);
+}
+
+#[test]
+fn games_running_when_the_sprt_decides_are_played_out_and_counted() {
+    let dir = scratch("sprt-running");
+    let pdn = dir.join("g.pdn");
+    // The weak engine crashes after one move: short games, all won by
+    // the strong one.
+    let mut cfg = config(
+        vec![
+            fake("strong", "random", 5, &[]),
+            fake("weak", "crash", 0, &["--after", "1"]),
+        ],
+        200,
+        TimeControl::MoveTime(Duration::from_millis(3000)),
+    );
+    cfg.concurrency = 3;
+    cfg.sprt = Some(Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap());
+    cfg.pdn = Some(pdn.clone());
+    let s = run(&cfg);
+    assert_eq!(s.stopped, StopReason::Sprt(SprtDecision::AcceptH1));
+    let sprt = s.sprt.unwrap();
+    let decided = sprt.decided.expect("the SPRT decided");
+    assert_eq!(decided.decision, SprtDecision::AcceptH1);
+    assert_eq!(decided.pairs, 8);
+    // When the deciding game came in, the two other workers had a game
+    // in progress or just finished (with three workers and jobs left,
+    // a worker is never idle before the decision): those games are
+    // counted, none abandoned.
+    assert!(
+        s.finished > decided.games,
+        "{} games, decided after {}",
+        s.finished,
+        decided.games
+    );
+    assert!(s.finished <= decided.games + 5);
+    assert_eq!(s.abandoned, 0);
+    let t = s.pairings[0].tally;
+    assert_eq!(
+        (t.wins as usize, t.games() as usize),
+        (s.finished, s.finished)
+    );
+    assert!(s.pairings[0].pairs.pairs() >= decided.pairs);
+    assert!(sprt.llr >= decided.llr);
+    let games = read_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    assert_eq!(games.len(), s.finished, "every counted game is in the PDN");
+    let text = s.text();
+    assert!(
+        text.contains(&format!(
+            "Stopped early: SPRT H1 accepted after {} games (8 pairs)",
+            decided.games
+        )),
+        "{text}"
+    );
+    assert!(text.contains("running then"), "{text}");
 }
 
 #[test]

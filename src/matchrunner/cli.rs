@@ -386,7 +386,7 @@ pub fn ladder_table(summaries: &[MatchSummary]) -> String {
     for s in summaries {
         for p in &s.pairings {
             let t = &p.tally;
-            let (lo, hi) = t.elo_interval();
+            let (lo, hi) = p.elo_interval();
             let f = |x: f64| {
                 if x.is_finite() {
                     format!("{x:+.0}")
@@ -405,7 +405,7 @@ pub fn ladder_table(summaries: &[MatchSummary]) -> String {
                 t.wins,
                 t.draws,
                 t.losses,
-                f(t.elo()),
+                f(p.elo()),
                 f(lo),
                 f(hi),
                 t.los() * 100.0

@@ -7,13 +7,16 @@
 //! owns its engine processes (started fresh for each game, or kept and
 //! reused until one misbehaves). The main thread collects finished
 //! games, appends each to the PDN file at once (so an interrupted match
-//! loses nothing finished), keeps the score, reports progress through a
-//! callback, and runs the SPRT, which may end the match early.
+//! loses nothing finished), keeps the score — per game (W/D/L) and per
+//! complete colour-swapped pair (the pentanomial counts) — reports
+//! progress through a callback, and runs the SPRT, which may end the
+//! match early: once it decides, no new game starts, and the games then
+//! running are played out and counted like the others.
 //!
 //! The runner never trusts an engine: the [`referee`] holds the game and
 //! checks each move; every wait has a deadline; a stop flag (set by the
-//! caller on Ctrl-C, or by the SPRT) ends all waits within ~20 ms, and
-//! engines are always ended — `quit`, then killed.
+//! caller on Ctrl-C) ends all waits within ~20 ms, abandoning the games
+//! in progress, and engines are always ended — `quit`, then killed.
 //!
 //! Modules: [`cli`] (`dama match` options), [`engine`] (processes), [`timecontrol`], [`openings`],
 //! [`referee`] (one game), [`stats`] (Elo, LOS, SPRT), [`report`]
@@ -30,7 +33,7 @@ pub mod timecontrol;
 use engine::{EngineError, EngineProcess, EngineSpec};
 use openings::OpeningBook;
 use referee::{Ending, GameJob, GameRecord, GameRules};
-use stats::{Sprt, SprtDecision, Tally};
+use stats::{Pentanomial, Sprt, SprtDecision, Tally};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::PathBuf;
@@ -151,10 +154,15 @@ pub struct MatchState {
     pub abandoned: usize,
     /// Per pairing: the names and the first engine's tally.
     pub pairings: Vec<((String, String), Tally)>,
+    /// Per pairing: the first engine's scores on complete pairs.
+    pub pairs: Vec<Pentanomial>,
     /// The pairing of the game that just finished.
     pub last_pairing: usize,
     /// The SPRT's log likelihood ratio and bounds, if one runs.
     pub llr: Option<(f64, (f64, f64))>,
+    /// When the SPRT decided, if it has (the match then finishes the
+    /// games in progress).
+    pub sprt_decided: Option<report::SprtDecided>,
 }
 
 /// How a match ended.
@@ -186,18 +194,21 @@ fn variant_option(rules: &GameRules) -> Vec<(String, String)> {
     v
 }
 
-/// Plays games from the queue until it is empty or `stop` is set.
+/// Plays games from the queue until it is empty or `no_more` is set
+/// (the game in progress is still played out), or at once when `stop` is
+/// set (the game in progress is abandoned).
 fn worker(
     cfg: &MatchConfig,
     jobs: &[GameJob],
     next: &AtomicUsize,
+    no_more: &AtomicBool,
     stop: &AtomicBool,
     tx: mpsc::Sender<GameRecord>,
 ) {
     let extra = variant_option(&cfg.rules);
     let mut kept: HashMap<usize, EngineProcess> = HashMap::new();
     let grace = Duration::from_millis(300);
-    while !stop.load(Ordering::Relaxed) {
+    while !stop.load(Ordering::Relaxed) && !no_more.load(Ordering::Relaxed) {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(i).cloned() else {
             break;
@@ -290,7 +301,9 @@ fn schedule(cfg: &MatchConfig) -> Vec<GameJob> {
 
 /// Runs a match. `stop` ends it early from outside (Ctrl-C): games in
 /// progress are abandoned, engines ended, and the summary covers the
-/// finished games. `on_progress` is called after every game.
+/// finished games. When the SPRT decides, no new game starts but the
+/// games in progress are finished and counted. `on_progress` is called
+/// after every counted game.
 pub fn run_match(
     cfg: &MatchConfig,
     stop: &AtomicBool,
@@ -349,14 +362,21 @@ pub fn run_match(
             .iter()
             .map(|n| (n.clone(), Tally::default()))
             .collect(),
+        pairs: vec![Pentanomial::default(); names.len()],
         last_pairing: 0,
         llr: None,
+        sprt_decided: None,
     };
+    // Pairs with one game counted: (pairing, opening) → the first
+    // engine's half points in it.
+    let mut half_pairs: HashMap<(usize, usize), usize> = HashMap::new();
     let mut reasons: BTreeMap<(String, Option<String>), u32> = BTreeMap::new();
     let mut plies_total = 0usize;
     let mut pdn_error: Option<String> = None;
-    let mut sprt_stop: Option<SprtDecision> = None;
+    // Set on Ctrl-C: abandon the games in progress. Set when the SPRT
+    // decides: start no new game.
     let internal_stop = AtomicBool::new(false);
+    let no_more = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let workers = cfg.concurrency.clamp(1, jobs.len());
 
@@ -364,8 +384,8 @@ pub fn run_match(
         let (tx, rx) = mpsc::channel::<GameRecord>();
         for _ in 0..workers {
             let tx = tx.clone();
-            let (jobs, next, internal_stop) = (&jobs, &next, &internal_stop);
-            s.spawn(move || worker(cfg, jobs, next, internal_stop, tx));
+            let (jobs, next, no_more, internal_stop) = (&jobs, &next, &no_more, &internal_stop);
+            s.spawn(move || worker(cfg, jobs, next, no_more, internal_stop, tx));
         }
         drop(tx);
         loop {
@@ -381,24 +401,34 @@ pub fn run_match(
                 state.abandoned += 1;
                 continue;
             }
-            if internal_stop.load(Ordering::Relaxed) && sprt_stop.is_some() {
-                // Games that end after the SPRT decided are not counted,
-                // so the decision stands on the games it saw.
-                state.abandoned += 1;
-                continue;
-            }
+            // Games that end after the SPRT decided are counted too: the
+            // decision is not revised, but no finished game is lost.
             let (a, _) = pairings[rec.job.pairing];
             let tally = &mut state.pairings[rec.job.pairing].1;
-            match rec.ending.result().game_result() {
+            let half_points = match rec.ending.result().game_result() {
                 Some(crate::game::GameResult::Win(c)) => {
                     if rec.job.players[c.index()] == a {
                         tally.wins += 1;
+                        Some(2)
                     } else {
                         tally.losses += 1;
+                        Some(0)
                     }
                 }
-                Some(crate::game::GameResult::Draw) => tally.draws += 1,
-                None => {}
+                Some(crate::game::GameResult::Draw) => {
+                    tally.draws += 1;
+                    Some(1)
+                }
+                None => None,
+            };
+            if let Some(h) = half_points {
+                let key = (rec.job.pairing, rec.job.opening_index);
+                match half_pairs.remove(&key) {
+                    Some(other) => state.pairs[rec.job.pairing].add(h + other),
+                    None => {
+                        half_pairs.insert(key, h);
+                    }
+                }
             }
             state.finished += 1;
             state.last_pairing = rec.job.pairing;
@@ -419,20 +449,25 @@ pub fn run_match(
                 }
             }
             if let Some(sprt) = &cfg.sprt {
-                let t = &state.pairings[0].1;
-                state.llr = Some((sprt.llr(t), sprt.bounds()));
-                let d = sprt.decide(t);
-                if d != SprtDecision::Continue && sprt_stop.is_none() {
-                    sprt_stop = Some(d);
-                    internal_stop.store(true, Ordering::Relaxed);
+                let llr = sprt.llr_of(&state.pairings[0].1, &state.pairs[0]);
+                state.llr = Some((llr, sprt.bounds()));
+                let d = sprt.decision(llr);
+                if d != SprtDecision::Continue && state.sprt_decided.is_none() {
+                    state.sprt_decided = Some(report::SprtDecided {
+                        decision: d,
+                        games: state.finished,
+                        pairs: state.pairs[0].pairs(),
+                        llr,
+                    });
+                    no_more.store(true, Ordering::Relaxed);
                 }
             }
             on_progress(&state);
         }
     });
 
-    let stopped = match sprt_stop {
-        Some(d) => StopReason::Sprt(d),
+    let stopped = match state.sprt_decided {
+        Some(d) => StopReason::Sprt(d.decision),
         None if stop.load(Ordering::Relaxed) => StopReason::Interrupted,
         None => StopReason::Completed,
     };
@@ -447,18 +482,26 @@ pub fn run_match(
         pairings: state
             .pairings
             .iter()
-            .map(|((first, second), tally)| report::PairingSummary {
+            .zip(&state.pairs)
+            .map(|(((first, second), tally), pairs)| report::PairingSummary {
                 first: first.clone(),
                 second: second.clone(),
                 tally: *tally,
+                pairs: *pairs,
             })
             .collect(),
         sprt: cfg.sprt.map(|s| {
-            let t = state.pairings[0].1;
+            let (t, p) = (&state.pairings[0].1, &state.pairs[0]);
+            let llr = s.llr_of(t, p);
             report::SprtSummary {
                 sprt: s,
-                llr: s.llr(&t),
-                decision: s.decide(&t),
+                llr,
+                by_pairs: p.pairs() > 0,
+                decision: match state.sprt_decided {
+                    Some(d) => d.decision,
+                    None => s.decision(llr),
+                },
+                decided: state.sprt_decided,
             }
         }),
         planned: state.planned,

@@ -1,18 +1,44 @@
 //! Match statistics: Elo difference with its 95 % interval, likelihood of
 //! superiority, and the sequential probability ratio test.
 //!
-//! Everything is computed from the trinomial counts (wins, draws,
-//! losses) of the first engine of a pairing, in the logistic Elo model:
-//! an expected score `s` means an Elo difference of `-400 log10(1/s - 1)`.
+//! Two tallies describe a pairing, from its first engine's side, in the
+//! logistic Elo model (an expected score `s` means an Elo difference of
+//! `-400 log10(1/s - 1)`):
 //!
-//! - The interval is the normal approximation around the mean score
-//!   with the per-game variance of the observed results, mapped to Elo.
-//! - LOS is `Φ((W − L) / √(W + L))`, draws carrying no information.
+//! - [`Tally`], the trinomial counts of single games (wins, draws,
+//!   losses), every counted game;
+//! - [`Pentanomial`], the scores of complete colour-swapped *pairs* (the
+//!   same opening played once with each colour): 0, ½, 1, 1½ or 2 points
+//!   a pair. Only pairs whose two games both counted are in it. Pairs
+//!   are the independent observations of a match that plays each opening
+//!   twice: the two games of a pair share the opening's bias, which the
+//!   trinomial model treats as independent noise, so its variance is
+//!   usually too large and its interval too wide.
+//!
+//! The formulas, with `x` an outcome's score per game (a game: 0, ½, 1;
+//! a pair: 0, ¼, ½, ¾, 1, its points halved), `N` the observations
+//! (games or pairs), `m` the mean of `x` and `v = Σ pᵢ (xᵢ − m)²` its
+//! variance per observation:
+//!
+//! - The interval is the normal approximation `m ± 1.96 √(v/N)`, mapped
+//!   to Elo. A pairing reports it from the pairs when it has any
+//!   ([`Pentanomial::elo_interval`]), else from the games.
+//! - LOS is `Φ((W − L) / √(W + L))` on the games, draws carrying no
+//!   information.
 //! - The SPRT is the generalized SPRT of Michel Van den Bergh (used by
-//!   fishtest): for each hypothesis (`elo0`, `elo1`) the maximum
-//!   likelihood trinomial with that expected score, and the log
-//!   likelihood ratio of the observed games between the two. It stops
-//!   when the ratio leaves `[ln(β/(1−α)), ln((1−β)/α)]`.
+//!   fishtest and fastchess): for each hypothesis (`elo0`, `elo1`, with
+//!   expected scores `s0`, `s1`) the maximum likelihood distribution over
+//!   the outcomes with that mean, `pᵢ = qᵢ / (1 + λ (xᵢ − s))` for the
+//!   observed frequencies `qᵢ`; the log likelihood ratio of the
+//!   observations between the two is `N Σ qᵢ ln(p1ᵢ / p0ᵢ)`. Outcomes never
+//!   seen get a count of 0.001, so that the maximum exists. It is
+//!   computed on the pairs when there are any ([`Sprt::llr_pairs`]),
+//!   else on the games ([`Sprt::llr`]), and stops when the ratio leaves
+//!   `[ln(β/(1−α)), ln((1−β)/α)]`. For close hypotheses it is about
+//!   `N (s1 − s0)(2m − s0 − s1) / (2v)` (the normal approximation: each
+//!   observation's score normal with variance `v`, the log of the ratio
+//!   of the two normal densities summed); the exact form is used because
+//!   it stays right for wide hypotheses and lopsided results.
 
 /// Wins, draws and losses of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,15 +94,10 @@ impl Tally {
     pub fn elo(&self) -> f64 {
         elo_of_score(self.score())
     }
-    /// The 95 % confidence interval of the Elo difference (bounds may be infinite).
+    /// The 95 % confidence interval of the Elo difference, from the
+    /// per-game variance (bounds may be infinite).
     pub fn elo_interval(&self) -> (f64, f64) {
-        let n = self.games() as f64;
-        if n == 0.0 {
-            return (f64::NEG_INFINITY, f64::INFINITY);
-        }
-        let s = self.score();
-        let margin = Z95 * (self.variance() / n).sqrt();
-        (elo_of_score(s - margin), elo_of_score(s + margin))
+        interval(self.score(), self.variance(), self.games())
     }
     /// Half the width of the 95 % interval, the `±` of a report (infinite
     /// when a bound is).
@@ -93,6 +114,82 @@ impl Tally {
         }
         0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
     }
+}
+
+/// The scores of colour-swapped pairs of games (the same opening, once
+/// with each colour), from the first side: `counts[i]` pairs scored `i/2`
+/// points, as fastchess prints `Ptnml(0-2)`. A win and a loss and two
+/// draws both score 1 and share `counts[2]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Pairs that scored 0, ½, 1, 1½ and 2 points.
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Pair scores per game, the outcomes of the pentanomial model.
+    const SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+    /// Complete pairs counted.
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+    /// Counts a pair that scored `half_points / 2` points (0 to 4 halves).
+    ///
+    /// # Panics
+    /// If `half_points` is above 4.
+    pub fn add(&mut self, half_points: usize) {
+        self.counts[half_points] += 1;
+    }
+    /// The mean score per game over the pairs (0.5 with no pairs).
+    pub fn score(&self) -> f64 {
+        match self.pairs() {
+            0 => 0.5,
+            n => {
+                let sum: f64 = (0..5)
+                    .map(|i| self.counts[i] as f64 * Self::SCORES[i])
+                    .sum();
+                sum / n as f64
+            }
+        }
+    }
+    /// The variance of a pair's score per game (¼ of the variance of its
+    /// points).
+    fn variance(&self) -> f64 {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let m = self.score();
+        (0..5)
+            .map(|i| self.counts[i] as f64 * (Self::SCORES[i] - m).powi(2))
+            .sum::<f64>()
+            / n
+    }
+    /// The Elo difference the pairs' score stands for.
+    pub fn elo(&self) -> f64 {
+        elo_of_score(self.score())
+    }
+    /// The 95 % confidence interval of the Elo difference, from the
+    /// variance of the pair scores (bounds may be infinite).
+    pub fn elo_interval(&self) -> (f64, f64) {
+        interval(self.score(), self.variance(), self.pairs())
+    }
+    /// Half the width of the 95 % interval (infinite when a bound is).
+    pub fn elo_error(&self) -> f64 {
+        let (lo, hi) = self.elo_interval();
+        (hi - lo) / 2.0
+    }
+}
+
+/// The 95 % interval in Elo of a mean score `m` over `n` observations of
+/// variance `v` each (the whole line with no observations).
+fn interval(m: f64, v: f64, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let margin = Z95 * (v / n as f64).sqrt();
+    (elo_of_score(m - margin), elo_of_score(m + margin))
 }
 
 /// The Elo difference of an expected score (±∞ at 1 and 0).
@@ -227,31 +324,51 @@ impl Sprt {
             ((1.0 - self.beta) / self.alpha).ln(),
         )
     }
-    /// The log likelihood ratio of H1 against H0 after the games of `t`.
+    /// The log likelihood ratio of H1 against H0 after the games of `t`
+    /// (trinomial).
     pub fn llr(&self, t: &Tally) -> f64 {
-        let n = t.games() as f64;
+        let counts = [t.losses, t.draws, t.wins].map(|c| c as f64);
+        self.gsprt(&counts, &[0.0, 0.5, 1.0])
+    }
+    /// The log likelihood ratio of H1 against H0 after the pairs of `p`
+    /// (pentanomial: each pair one observation, its score per game).
+    pub fn llr_pairs(&self, p: &Pentanomial) -> f64 {
+        let counts = p.counts.map(|c| c as f64);
+        self.gsprt(&counts, &Pentanomial::SCORES)
+    }
+    /// The log likelihood ratio the match goes by: from the pairs of `p`
+    /// when there is one, else from the games of `t`.
+    pub fn llr_of(&self, t: &Tally, p: &Pentanomial) -> f64 {
+        if p.pairs() > 0 {
+            self.llr_pairs(p)
+        } else {
+            self.llr(t)
+        }
+    }
+    /// The GSPRT log likelihood ratio of observations with `counts[i]`
+    /// of outcome score `x[i]` (see the module documentation).
+    fn gsprt(&self, counts: &[f64], x: &[f64]) -> f64 {
+        let n: f64 = counts.iter().sum();
         if n == 0.0 {
             return 0.0;
         }
         // Regularize: a category never seen gets a tiny count, so that
         // the constrained maximum likelihood exists (as fishtest does).
-        let counts = [t.losses as f64, t.draws as f64, t.wins as f64].map(|c| c.max(1e-3));
-        let total: f64 = counts.iter().sum();
-        let q = counts.map(|c| c / total);
-        let x = [0.0, 0.5, 1.0];
+        let reg: Vec<f64> = counts.iter().map(|&c| c.max(1e-3)).collect();
+        let total: f64 = reg.iter().sum();
+        let q: Vec<f64> = reg.iter().map(|c| c / total).collect();
         let s0 = score_of_elo(self.elo0);
         let s1 = score_of_elo(self.elo1);
-        let l0 = mle_lambda(&q, &x, s0);
-        let l1 = mle_lambda(&q, &x, s1);
-        // p_i(s) = q_i / (1 + λ (x_i − s)); the ratio per observed game:
-        let per_game: f64 = (0..3)
+        let l0 = mle_lambda(&q, x, s0);
+        let l1 = mle_lambda(&q, x, s1);
+        // p_i(s) = q_i / (1 + λ (x_i − s)); the ratio per observation:
+        let per_obs: f64 = (0..x.len())
             .map(|i| q[i] * ((1.0 + l0 * (x[i] - s0)) / (1.0 + l1 * (x[i] - s1))).ln())
             .sum();
-        n * per_game
+        n * per_obs
     }
-    /// Whether to stop, after the games of `t`.
-    pub fn decide(&self, t: &Tally) -> SprtDecision {
-        let llr = self.llr(t);
+    /// The decision a log likelihood ratio calls for.
+    pub fn decision(&self, llr: f64) -> SprtDecision {
         let (lo, hi) = self.bounds();
         if llr >= hi {
             SprtDecision::AcceptH1
@@ -261,13 +378,17 @@ impl Sprt {
             SprtDecision::Continue
         }
     }
+    /// Whether to stop, after the games of `t` (trinomial).
+    pub fn decide(&self, t: &Tally) -> SprtDecision {
+        self.decision(self.llr(t))
+    }
 }
 
 /// The Lagrange multiplier of the maximum likelihood distribution with
 /// mean `s` near the empirical `q` over outcomes `x`: the root of
 /// `Σ q_i (x_i − s) / (1 + λ (x_i − s)) = 0`, found by bisection (the
 /// sum falls as λ grows, and every `1 + λ (x_i − s)` must stay positive).
-fn mle_lambda(q: &[f64; 3], x: &[f64; 3], s: f64) -> f64 {
+fn mle_lambda(q: &[f64], x: &[f64], s: f64) -> f64 {
     let mut lo = f64::NEG_INFINITY;
     let mut hi = f64::INFINITY;
     for &xi in x {
@@ -279,8 +400,9 @@ fn mle_lambda(q: &[f64; 3], x: &[f64; 3], s: f64) -> f64 {
         }
     }
     let f = |l: f64| -> f64 {
-        (0..3)
-            .map(|i| q[i] * (x[i] - s) / (1.0 + l * (x[i] - s)))
+        q.iter()
+            .zip(x)
+            .map(|(&qi, &xi)| qi * (xi - s) / (1.0 + l * (xi - s)))
             .sum()
     };
     let (mut a, mut b) = (lo, hi);
@@ -378,5 +500,84 @@ mod tests {
         let close = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
         assert_eq!(close.decide(&t(55, 10, 35)), SprtDecision::Continue);
         assert_eq!(close.decide(&t(5500, 1000, 3500)), SprtDecision::AcceptH1);
+    }
+
+    fn pt(c: [u32; 5]) -> Pentanomial {
+        Pentanomial { counts: c }
+    }
+
+    #[test]
+    fn pentanomial_score_and_interval() {
+        let p = pt([10, 30, 60, 40, 20]);
+        assert_eq!(p.pairs(), 160);
+        // Mean (0·10 + ¼·30 + ½·60 + ¾·40 + 1·20) / 160 = 87.5 / 160.
+        assert!((p.score() - 0.546_875).abs() < 1e-12);
+        // Variance per pair: Σ (x − m)² counts / 160, by hand 0.072021484375.
+        assert!((p.variance() - 0.072_021_484_375).abs() < 1e-12);
+        // m ± 1.96 √(v/160) = 0.546875 ± 0.041585: +32.67 Elo in +3.68 .. +62.12.
+        assert!((p.elo() - 32.668).abs() < 1e-3, "{}", p.elo());
+        let (lo, hi) = p.elo_interval();
+        assert!(
+            (lo - 3.677).abs() < 1e-3 && (hi - 62.121).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        // Openings that decide the game: ten pairs each won by the side
+        // with the good colour. As single games, 10 wins and 10 losses
+        // are noise (±163 Elo); as pairs, ten even results, no doubt left.
+        let won_by_colour = pt([0, 0, 10, 0, 0]);
+        assert_eq!(won_by_colour.elo_interval(), (0.0, 0.0));
+        assert!(
+            (t(10, 0, 10).elo_error() - 163.3).abs() < 0.1,
+            "{}",
+            t(10, 0, 10).elo_error()
+        );
+        // No pairs: no information.
+        assert_eq!(pt([0; 5]).score(), 0.5);
+        assert_eq!(pt([0; 5]).elo_interval().0, f64::NEG_INFINITY);
+        let mut q = Pentanomial::default();
+        q.add(4);
+        q.add(2);
+        assert_eq!(q.counts, [0, 0, 1, 0, 1]);
+        assert_eq!(q.score(), 0.75);
+    }
+
+    #[test]
+    fn pentanomial_llr() {
+        let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let p = pt([10, 30, 60, 40, 20]);
+        // The normal approximation by hand: s0 = 0.5, s1 = 0.514387,
+        // N (s1 − s0)(2m − s0 − s1) / (2v)
+        //   = 160 · 0.014387 · 0.079363 / 0.144043 = 1.2683.
+        let s1 = score_of_elo(10.0);
+        let approx = 160.0 * (s1 - 0.5) * (2.0 * p.score() - 0.5 - s1) / (2.0 * p.variance());
+        assert!((approx - 1.2683).abs() < 1e-4, "{approx}");
+        // The exact GSPRT (solved independently in Python by bisection
+        // for λ) is 1.2411, within 2 % of the approximation.
+        let llr = s.llr_pairs(&p);
+        assert!((llr - 1.2411).abs() < 1e-3, "{llr}");
+        assert_eq!(s.llr_of(&t(1, 0, 0), &p), llr);
+        assert_eq!(s.llr_of(&t(1, 0, 0), &pt([0; 5])), s.llr(&t(1, 0, 0)));
+        // Both forms agree closely for close hypotheses on many pairs.
+        let big = pt([400, 1800, 3600, 2200, 500]);
+        let n = big.pairs() as f64;
+        let approx = n * (s1 - 0.5) * (2.0 * big.score() - 0.5 - s1) / (2.0 * big.variance());
+        let exact = s.llr_pairs(&big);
+        assert!((exact / approx - 1.0).abs() < 0.01, "{exact} {approx}");
+        // Two wins a pair, every pair: N ln(s1/s0) in the limit, pairs
+        // being the observations (8 pairs decide 0 vs 200, 7 do not).
+        let wide = Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap();
+        let per_pair = (score_of_elo(200.0) / 0.5).ln();
+        let eight = wide.llr_pairs(&pt([0, 0, 0, 0, 8]));
+        assert!((eight - 8.0 * per_pair).abs() < 0.01, "{eight}");
+        assert_eq!(wide.decision(eight), SprtDecision::AcceptH1);
+        let seven = wide.llr_pairs(&pt([0, 0, 0, 0, 7]));
+        assert_eq!(wide.decision(seven), SprtDecision::Continue);
+        assert_eq!(
+            wide.decision(wide.llr_pairs(&pt([8, 0, 0, 0, 0]))),
+            SprtDecision::AcceptH0
+        );
+        // Evidence for H1 raises the ratio.
+        assert!(s.llr_pairs(&pt([1, 2, 4, 3, 2])) > s.llr_pairs(&pt([2, 3, 4, 2, 1])));
+        assert_eq!(s.llr_pairs(&pt([0; 5])), 0.0);
     }
 }
