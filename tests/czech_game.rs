@@ -91,6 +91,14 @@ fn no_pieces_left_loses() {
     // A position given without pieces for the side to move is lost at once.
     let g = game("B:WKc3:B");
     assert_eq!(over(&g), Outcome::win(Color::White, EndRule::NoPieces));
+    // So is one where the side to move has no opponent left: won at once.
+    let g = game("W:Wc3:B");
+    assert_eq!(over(&g), Outcome::win(Color::White, EndRule::NoPieces));
+    assert_eq!(
+        g.position().legal_moves().len(),
+        2,
+        "the board still has its moves"
+    );
 }
 
 #[test]
