@@ -413,7 +413,7 @@ impl<R: Rules> Game<R> {
         }
         let pos = self.position();
         let has_move = !pos.legal_moves().is_empty();
-        if let Some(o) = R::verdict(pos, &self.counters(), &self.options, has_move) {
+        if let Some(o) = crate::rules::outcome(pos, &self.counters(), &self.options, has_move) {
             return Status::Over(o);
         }
         if R::REPETITION_DRAW && self.repetitions() >= 3 {

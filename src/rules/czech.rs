@@ -74,14 +74,6 @@ impl Rules for Czech {
         has_move: bool,
     ) -> Option<Outcome> {
         let us = pos.side();
-        if pos.color(us).is_empty() {
-            return Some(Outcome::win(!us, EndRule::NoPieces));
-        }
-        if pos.color(!us).is_empty() {
-            // Only in a set-up position: in play the game ends with
-            // the capture of the last piece, before the turn passes.
-            return Some(Outcome::win(us, EndRule::NoPieces));
-        }
         if !has_move {
             return Some(Outcome::win(!us, EndRule::NoMoves));
         }

@@ -5,7 +5,6 @@
 //! men and kings alike. A blocked player passes. After the no-capture
 //! limit (default 30 plies) the player with more pieces wins.
 
-use crate::bitboard::Bits;
 use crate::game::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::geometry::{dir, dirs, Full8x8, QUEEN};
 use crate::piece::{Color, Kind};
@@ -52,13 +51,6 @@ impl Rules for Gothic {
         o: &GameOptions,
         has_move: bool,
     ) -> Option<Outcome> {
-        let us = pos.side();
-        if pos.color(us).is_empty() {
-            return Some(Outcome::win(!us, EndRule::NoPieces));
-        }
-        if pos.color(!us).is_empty() {
-            return Some(Outcome::win(us, EndRule::NoPieces));
-        }
         if !has_move {
             return Some(more_pieces(pos, EndRule::BothBlocked));
         }

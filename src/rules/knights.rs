@@ -7,7 +7,6 @@
 //! in the middle of a chain. After the move limit (default 200 plies) the
 //! player with more pieces wins.
 
-use crate::bitboard::Bits;
 use crate::game::{Counters, EndRule, GameOptions, Outcome};
 use crate::geometry::{dirs, Full10x10, KNIGHT_LEAPS};
 use crate::piece::Kind;
@@ -57,14 +56,6 @@ impl Rules for Knights {
         has_move: bool,
     ) -> Option<Outcome> {
         let us = pos.side();
-        if pos.color(us).is_empty() {
-            return Some(Outcome::win(!us, EndRule::NoPieces));
-        }
-        if pos.color(!us).is_empty() {
-            // Only in a set-up position: in play the game ends with
-            // the capture of the last piece, before the turn passes.
-            return Some(Outcome::win(us, EndRule::NoPieces));
-        }
         if !has_move {
             return Some(Outcome::win(!us, EndRule::NoMoves));
         }

@@ -22,7 +22,8 @@ pub use knights::Knights;
 pub use medieval::Medieval;
 pub use ossetian::Ossetian;
 
-use crate::game::{Counters, GameOptions, Outcome};
+use crate::bitboard::Bits;
+use crate::game::{Counters, EndRule, GameOptions, Outcome};
 use crate::geometry::{flip_set, DirSet, Geometry};
 use crate::piece::Kind;
 use crate::position::Position;
@@ -137,14 +138,37 @@ pub trait Rules: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq
         false
     }
 
-    /// The end of the game, if the position and counters decide it.
-    /// `has_move` says whether the side to move has a legal move (a pass counts).
+    /// The end of the game by this game's own rules, if the position and
+    /// counters decide it. `has_move` says whether the side to move has a
+    /// legal move (a pass counts). Called through [`outcome`], which has
+    /// already settled a side without pieces, so both sides have pieces here.
     fn verdict(
         pos: &Position<Self>,
         counters: &Counters,
         options: &GameOptions,
         has_move: bool,
     ) -> Option<Outcome>;
+}
+
+/// The end of the game, if any: Common ground's rule first (a player
+/// with no pieces left has lost; the side to move can face no pieces
+/// only in a set-up position, where it has won at once), then the
+/// game's own [`Rules::verdict`].
+#[inline]
+pub fn outcome<R: Rules>(
+    pos: &Position<R>,
+    counters: &Counters,
+    options: &GameOptions,
+    has_move: bool,
+) -> Option<Outcome> {
+    let us = pos.side();
+    if pos.color(us).is_empty() {
+        return Some(Outcome::win(!us, EndRule::NoPieces));
+    }
+    if pos.color(!us).is_empty() {
+        return Some(Outcome::win(us, EndRule::NoPieces));
+    }
+    R::verdict(pos, counters, options, has_move)
 }
 
 /// The bit-set type of a game.

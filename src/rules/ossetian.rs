@@ -5,7 +5,6 @@
 //! blocked player passes; when neither side can move the game ends and
 //! the player who captured more wins. A player left without pieces loses.
 
-use crate::bitboard::Bits;
 use crate::game::{Counters, EndRule, GameOptions, Outcome};
 use crate::geometry::{dir, dirs, Full7x7, QUEEN};
 use crate::piece::Kind;
@@ -55,13 +54,6 @@ impl Rules for Ossetian {
         _o: &GameOptions,
         has_move: bool,
     ) -> Option<Outcome> {
-        let us = pos.side();
-        if pos.color(us).is_empty() {
-            return Some(Outcome::win(!us, EndRule::NoPieces));
-        }
-        if pos.color(!us).is_empty() {
-            return Some(Outcome::win(us, EndRule::NoPieces));
-        }
         if !has_move {
             return Some(more_pieces(pos, EndRule::BothBlocked));
         }

@@ -46,7 +46,7 @@ use crate::game::{Counters, Game, GameOptions, GameResult, Outcome, Status};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{czech, Rules};
+use crate::rules::{self, czech, Rules};
 use crate::variant::Variant;
 use ordering::{pick, Heuristics, MAX_PLY};
 use smallvec::SmallVec;
@@ -882,7 +882,7 @@ impl<R: Rules> Worker<'_, R> {
                 // otherwise the evaluation says what it is worth.
                 let (eval, steps) = self.eval.evaluate_and_steps(pos, psq, &self.context(cnt));
                 let has_move = steps || (R::PASSES && movegen::must_pass(pos));
-                if let Some(o) = R::verdict(pos, cnt, &self.options, has_move) {
+                if let Some(o) = rules::outcome(pos, cnt, &self.options, has_move) {
                     return outcome_score(o, pos, ply);
                 }
                 return eval;
@@ -892,7 +892,7 @@ impl<R: Rules> Worker<'_, R> {
                 list.push(Move::pass());
             }
         }
-        if let Some(o) = R::verdict(pos, cnt, &self.options, !list.is_empty()) {
+        if let Some(o) = rules::outcome(pos, cnt, &self.options, !list.is_empty()) {
             return outcome_score(o, pos, ply);
         }
         if list.is_empty() {
