@@ -233,16 +233,13 @@ impl<R: Rules> Position<R> {
     /// `after` stalled on store forwarding and took 40 % of perft.)
     #[inline(always)]
     pub fn play(&mut self, m: &Move<R>) {
+        let us = self.side.index();
+        let them = us ^ 1;
         self.side = !self.side;
         self.key ^= zobrist::SIDE;
         if m.is_pass() {
             return;
         }
-        let (us, them) = if self.side == Color::White {
-            (1, 0)
-        } else {
-            (0, 1)
-        };
         let from = m.from_bit();
         let to = m.to_bit();
         let k = m.kind().index();
