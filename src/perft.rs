@@ -2,7 +2,9 @@
 //! test of a move generator. Captures that are the same move (same
 //! origin, destination and captured set) count once; a pass counts as a
 //! move. The last ply is counted in bulk by default: its moves are
-//! counted without being played (and quiet moves without being built).
+//! counted without being played (and quiet moves without being built),
+//! and the ply before it plays its quiet moves straight from the
+//! generator, without a move list.
 
 use crate::movegen;
 use crate::moves::{Move, MoveList};
