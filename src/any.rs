@@ -186,6 +186,11 @@ impl AnyGame {
     pub fn undo(&mut self, n: usize) -> Result<(), GameError> {
         with_game!(self, g => g.undo_n(n))
     }
+    /// Withdraws a resignation, the moves staying as they are; false if
+    /// nobody had resigned.
+    pub fn withdraw_resignation(&mut self) -> bool {
+        with_game!(self, g => g.withdraw_resignation())
+    }
     /// `c` resigns (on its own turn only).
     pub fn resign(&mut self, c: Color) -> Result<(), GameError> {
         with_game!(self, g => g.resign(c))

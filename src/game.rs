@@ -468,7 +468,8 @@ impl<R: Rules> Game<R> {
         });
     }
 
-    /// Takes back the last ply (and a resignation, if any).
+    /// Takes back the last ply (and a resignation, if any; to withdraw
+    /// only the resignation, see [`Game::withdraw_resignation`]).
     pub fn undo(&mut self) -> Result<Move<R>, GameError> {
         self.resigned = None;
         self.entries
@@ -487,6 +488,12 @@ impl<R: Rules> Game<R> {
         }
         self.resigned = None;
         Ok(())
+    }
+
+    /// Withdraws a resignation, the moves staying as they are; false if
+    /// nobody had resigned.
+    pub fn withdraw_resignation(&mut self) -> bool {
+        self.resigned.take().is_some()
     }
 
     /// `c` resigns (only on its own turn, and only while the game is on).

@@ -440,6 +440,13 @@ fn undo_of_a_drawn_game_and_undo_n() {
     g.undo().unwrap();
     assert_in_play(&g);
     assert!(g.is_empty());
+    // A resignation can also be withdrawn alone.
+    play(&mut g, "c1-d2");
+    assert!(!g.withdraw_resignation(), "nobody has resigned");
+    g.resign(Color::Black).unwrap();
+    assert!(g.withdraw_resignation());
+    assert_in_play(&g);
+    assert_eq!(g.len(), 1);
 }
 
 // ---------------------------------------------------------------- FEN counters

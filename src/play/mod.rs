@@ -601,7 +601,7 @@ Commands:
         if let Status::Over(o) = self.game.status() {
             if o.rule == EndRule::Resignation {
                 // Withdrawing a resignation: no ply to take back.
-                let _ = self.game.undo(0);
+                self.game.withdraw_resignation();
                 writeln!(self.out, "Your resignation is taken back.")?;
                 return Ok(true);
             }
