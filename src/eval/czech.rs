@@ -8,7 +8,9 @@
 //!   shut in, and a lone king on it holds three kings (the short limit).
 //! - `adjust` knows the endings the draw rules make hopeless: a lone
 //!   king against at most two kings (or king and man) is a draw by the
-//!   short limit, so the material edge is worth little; and when the
+//!   short limit, so the material edge is worth little; a side with a
+//!   king can trade down to that king, so an edge of fewer than three
+//!   spare pieces counts half; and when the
 //!   15-moves rule comes close every advantage fades towards the draw.
 
 use super::{Context, Params};
@@ -103,6 +105,18 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
             } else {
                 s /= 8;
             }
+        }
+    }
+    // A side with a king can give its other pieces for as many of the
+    // opponent's and be left with the king: the stronger side then needs
+    // three pieces to spare, or the short limit draws (above).
+    let kings = pos.kind(Kind::King);
+    if s != 0 {
+        let strong = if s > 0 { Color::White } else { Color::Black };
+        let w = pos.color(!strong);
+        let (nw, ns) = (w.count() as i32, pos.color(strong).count() as i32);
+        if nw >= 2 && !(w & kings).is_empty() && ns - (nw - 1) <= 2 {
+            s /= 2;
         }
     }
     let u = cx.urgency();
