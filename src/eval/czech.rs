@@ -12,6 +12,8 @@
 //!   king can trade down to that king, so an edge of fewer than three
 //!   spare pieces counts half; and when the
 //!   15-moves rule comes close every advantage fades towards the draw.
+//! - A man that nothing can stop from crowning (no opponent king, no
+//!   opponent piece in the triangle ahead) is nearly a king already.
 
 use super::{Context, Params};
 use crate::bitboard::Bits;
@@ -119,10 +121,43 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
             s /= 2;
         }
     }
+    s += runaways(pos, Color::White) - runaways(pos, Color::Black);
     let u = cx.urgency();
     if u > 128 {
         // The no-progress draw comes close: fade towards 0.
         s = s * (256 - u + 32) / 160;
     }
     s
+}
+
+/// Men of `c` that no opponent piece can stop from crowning: the
+/// opponent has no king (a flying king catches any man) and no piece
+/// in the widening triangle ahead. Looked at only in sparse positions.
+fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
+    let them = pos.color(!c);
+    if them.count() > 6 || !(them & pos.kind(Kind::King)).is_empty() {
+        return 0;
+    }
+    let mut bonus = 0;
+    for m in pos.pieces(c, Kind::Man).iter() {
+        let sq = R::Geo::square(m);
+        let (f, r) = (sq.file() as i32, sq.rank() as i32);
+        let ahead = |r2: i32| match c {
+            Color::White => r2 - r,
+            Color::Black => r - r2,
+        };
+        let free = them.iter().all(|b| {
+            let o = R::Geo::square(b);
+            let d = ahead(o.rank() as i32);
+            d <= 0 || (o.file() as i32 - f).abs() > d + 1
+        });
+        if free {
+            let left = match c {
+                Color::White => 7 - r,
+                Color::Black => r,
+            };
+            bonus += (150 - 20 * left).max(0);
+        }
+    }
+    bonus
 }
