@@ -135,7 +135,7 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
 /// in the widening triangle ahead. Looked at only in sparse positions.
 fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
     let them = pos.color(!c);
-    if them.count() > 6 || !(them & pos.kind(Kind::King)).is_empty() {
+    if them.count() > 9 || !(them & pos.kind(Kind::King)).is_empty() {
         return 0;
     }
     let mut bonus = 0;
