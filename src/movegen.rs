@@ -96,29 +96,35 @@ impl<R: Rules, const US: usize, const K: usize> Cx<R, US, K> {
         ));
     }
 
+    /// The jump from `here` in direction `d` over one of `targets`, if
+    /// the square beyond is empty: the piece jumped and the landing bit.
+    #[inline(always)]
+    fn one_jump(&self, here: BB<R>, d: usize, targets: BB<R>) -> Option<(BB<R>, u32)> {
+        let over = R::Geo::step(here, d) & targets;
+        if over.is_empty() {
+            return None;
+        }
+        let land = R::Geo::step(over, d) & self.empty;
+        (!land.is_empty()).then(|| (over, land.lowest()))
+    }
+
+    /// True when landing on `b` promotes and the game ends the capture there.
+    #[inline(always)]
+    fn promotion_ends(b: u32) -> bool {
+        R::PROMOTION_ENDS_CAPTURE && Self::PROMO.is_some() && Self::last().has(b)
+    }
+
     /// Short jumps (or knight double leaps) from `at`; true if any exists.
     fn jump(&self, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
         let here = BB::<R>::bit(at);
         for_dirs!(Self::DIRS, d => {
-            'dir: {
-                let over = R::Geo::step(here, d) & targets;
-                if over.is_empty() {
-                    break 'dir;
-                }
-                let land = R::Geo::step(over, d) & self.empty;
-                if land.is_empty() {
-                    break 'dir;
-                }
+            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
                 found = true;
-                let land_bit = land.lowest();
                 let cap = captured | over;
                 path.push(land_bit as u8);
-                let promoted_now = R::PROMOTION_ENDS_CAPTURE
-                    && Self::PROMO.is_some()
-                    && Self::last().has(land_bit);
-                if promoted_now || !self.jump(land_bit, cap, path, out) {
+                if Self::promotion_ends(land_bit) || !self.jump(land_bit, cap, path, out) {
                     self.emit(path, cap, out);
                 }
                 path.pop();
@@ -134,20 +140,12 @@ impl<R: Rules, const US: usize, const K: usize> Cx<R, US, K> {
         let targets = self.opp & !captured;
         let here = BB::<R>::bit(at);
         for_dirs!(Self::DIRS, d => {
-            'dir: {
-                let over = R::Geo::step(here, d) & targets;
-                if over.is_empty() {
-                    break 'dir;
-                }
-                let land = R::Geo::step(over, d) & self.empty;
-                if land.is_empty() {
-                    break 'dir;
-                }
-                let land_bit = land.lowest();
-                let promoted_now = R::PROMOTION_ENDS_CAPTURE
-                    && Self::PROMO.is_some()
-                    && Self::last().has(land_bit);
-                let more = if promoted_now { 0 } else { self.count_jump(land_bit, captured | over) };
+            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
+                let more = if Self::promotion_ends(land_bit) {
+                    0
+                } else {
+                    self.count_jump(land_bit, captured | over)
+                };
                 n += more.max(1);
             }
         });
