@@ -39,6 +39,9 @@ enum Command {
     },
     /// Play a game against the engine in the terminal.
     Play(dama::play::PlayArgs),
+    /// Serve the playing app in a browser (http://127.0.0.1:8080 by default).
+    #[cfg(feature = "serve")]
+    Serve(dama::serve::ServeArgs),
     /// Play engines against each other: openings, time controls, Elo, SPRT, PDN.
     Match(Box<dama::matchrunner::cli::MatchArgs>),
     /// Search fixed positions of every game to a fixed depth: nodes (a
@@ -125,6 +128,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
         Some(Command::Match(args)) => run_match(*args),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => dama::serve::run(&args),
         None => {
             dama::protocol::run_stdio();
             Ok(())

@@ -36,6 +36,8 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod square;
 pub mod variant;
 pub mod zobrist;
