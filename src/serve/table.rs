@@ -60,7 +60,10 @@ impl Table {
             game.play(m)
                 .map_err(|e| format!("move {} ({}) cannot be played: {e}", i + 1, clip(m)))?;
         }
-        Ok(Table { game, version: 0 })
+        // Versions go on from the record's length, so that a page that
+        // saw the game before a restart of the server sees a change.
+        let version = moves.len() as u64;
+        Ok(Table { game, version })
     }
 
     /// The game record.

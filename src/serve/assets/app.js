@@ -24,6 +24,7 @@ const app = {
   want: null,         // what to send once connected
   retry: 0,
   lostAt: null,       // when the connection dropped (ms)
+  opened: 0,          // connections opened so far
   timer: null,
 };
 
@@ -55,6 +56,7 @@ function connect() {
   const ws = new WebSocket(`${proto}//${location.host}/ws`);
   app.ws = ws;
   ws.onopen = () => {
+    app.opened++;
     app.retry = 0;
     app.lostAt = null;
     showConnection();
@@ -110,10 +112,13 @@ function onState(st) {
     if (app.hint && app.hint.version !== st.version) app.hint = null;
   }
   if (st.mode === "solo" && st.you) {
-    store.set("dama.game", {
+    const saved = {
       mode: "solo", variant: st.variant, level: st.level, human: st.you,
       start: st.start, moves: st.record,
-    });
+    };
+    store.set("dama.game", saved);
+    // A new connection (the server restarted) continues this game.
+    app.want = { t: "resume", variant: saved.variant, level: saved.level, human: saved.human, start: saved.start, moves: saved.moves };
   }
   showGame();
   render();
@@ -122,9 +127,9 @@ function onState(st) {
 
 function onRefused(msg) {
   say(capital(msg.reason));
-  if (msg.square) shake(msg.square);
   app.sel = null;
   render();
+  if (msg.square) shake(msg.square);
 }
 
 function onHint(msg) {
@@ -382,7 +387,7 @@ function renderSide() {
     if (st.result.winner) {
       head = st.you ? (st.result.winner === st.you ? "You won" : "You lost") : `${capital(st.result.winner)} won`;
     }
-    status.textContent = `${head}: ${st.result.text} (${st.result.score}).`;
+    status.textContent = `${head}. ${capital(st.result.text)} (${st.result.score}).`;
   } else if (st.room && !st.room.seats.every((s) => s.taken)) {
     status.textContent = "Waiting for your friend to join with the code…";
   } else if (st.thinking) {
@@ -513,6 +518,7 @@ function tap(sq) {
   if (!st) return;
   if (st.result) { say("The game is over."); return; }
   if (!st.you) { say("You are watching: only the two players can move."); return; }
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) { say("Not connected: wait until the game is back."); return; }
   const piece = pieceAt(sq);
   if (!myTurn()) {
     if (piece && piece.color === st.you) shake(sq);
