@@ -632,6 +632,9 @@ async fn screenshots() {
     )
     .await;
     std::fs::write(dir.join("finished.png"), b.screenshot().await).unwrap();
+    b.click("#new").await;
+    b.new_game("medieval", 1, "white").await;
+    std::fs::write(dir.join("medieval.png"), b.screenshot().await).unwrap();
     b.close().await;
     let p = Browser::open(&d, &server.url, 390, 844).await;
     p.new_game("czech", 1, "white").await;
