@@ -295,6 +295,40 @@ async fn hint_shows_the_piece_then_the_path() {
 }
 
 #[tokio::test]
+async fn resigning_asks_first_and_names_the_rule() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    b.new_game("czech", 1, "white").await;
+    b.click("#resign").await;
+    assert!(
+        b.js("return document.getElementById('confirm-resign').open;")
+            .await
+            == Value::Bool(true)
+    );
+    b.click("#resign-no").await;
+    assert!(
+        b.js("return document.getElementById('confirm-resign').open;")
+            .await
+            == Value::Bool(false)
+    );
+    assert!(!b.exists("#status.over").await, "playing on");
+    b.click("#resign").await;
+    b.click("#resign-yes").await;
+    b.until(
+        "the result",
+        "return document.querySelector('#status.over') !== null;",
+    )
+    .await;
+    assert_eq!(
+        b.text("#status").await,
+        "You lost. Black wins: white resigned (0-1)."
+    );
+    b.close().await;
+}
+
+#[tokio::test]
 async fn undo_takes_back_the_move_and_the_reply() {
     need_browser!();
     let server = Server::start(&[]);
