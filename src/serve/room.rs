@@ -261,6 +261,13 @@ impl Room {
         if let Some(c) = seat {
             let mut s = self.lock();
             s.present[c.index()] += 1;
+            // A player back from an absence: the computer stops moving
+            // for them (a search already running is dropped).
+            if matches!(s.seats, Seats::Friends { .. })
+                && s.thinking.as_ref().is_some_and(|(_, t)| *t == c)
+            {
+                Self::stop_thinking(&mut s);
+            }
         }
         self.announce();
         Presence {
