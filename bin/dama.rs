@@ -95,23 +95,35 @@ fn run_perft<R: Rules>(
     Ok(())
 }
 
+/// Exit status of a match cut short by Ctrl-C or SIGTERM (128 + SIGINT,
+/// as shells report an interrupted program), so that scripts can tell it
+/// from a finished match (0).
+const INTERRUPTED: u8 = 130;
+
 /// `dama match`: Ctrl-C (or SIGTERM) sets the stop flag, so the match
-/// ends its engines and writes what is finished; a second Ctrl-C quits at once.
-fn run_match(args: dama::matchrunner::cli::MatchArgs) -> Result<(), String> {
+/// ends its engines and writes what is finished, then exits with status
+/// 130; a second Ctrl-C quits at once.
+fn run_match(args: dama::matchrunner::cli::MatchArgs) -> Result<ExitCode, String> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let handler = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+            std::process::exit(i32::from(INTERRUPTED));
         }
         eprintln!("\nstopping: ending the engines and writing the finished games (Ctrl-C again to quit at once)");
     });
     if let Err(e) = handler {
         eprintln!("warning: Ctrl-C will not stop the match cleanly: {e}");
     }
-    dama::matchrunner::cli::run(args, &stop)
+    match dama::matchrunner::cli::run(args, &stop)? {
+        dama::matchrunner::StopReason::Interrupted => {
+            eprintln!("dama match: interrupted; the finished games and the summary are written");
+            Ok(ExitCode::from(INTERRUPTED))
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 fn main() -> ExitCode {
@@ -127,7 +139,10 @@ fn main() -> ExitCode {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
         Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
-        Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Match(args)) => match run_match(*args) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => dama::serve::run(&args),
         None => {

@@ -52,6 +52,9 @@ pub enum SetupError {
         /// The game.
         game: &'static str,
     },
+    /// Neither side has a piece: not a position of any game.
+    #[error("neither side has a piece on the board")]
+    NoPieces,
     /// A piece that would have promoted standing on its last rank.
     #[error("a {name} on {square} stands on its promotion rank and would have promoted")]
     UnpromotedOnLastRank {
