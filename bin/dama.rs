@@ -1,6 +1,8 @@
 //! The `dama` command line: the protocol loop (no subcommand), `perft`,
 //! and the other tools.
 
+mod pdn;
+
 use clap::{Parser, Subcommand};
 use dama::perft;
 use dama::{Position, Rules, Variant};
@@ -44,6 +46,9 @@ enum Command {
     Serve(dama::serve::ServeArgs),
     /// Play engines against each other: openings, time controls, Elo, SPRT, PDN.
     Match(Box<dama::matchrunner::cli::MatchArgs>),
+    /// Check PDN files, or show a game's board at a move.
+    #[command(subcommand)]
+    Pdn(pdn::PdnCommand),
     /// Search fixed positions of every game to a fixed depth: nodes (a
     /// signature of the search) and speed.
     Bench {
@@ -139,6 +144,7 @@ fn main() -> ExitCode {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
         Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
+        Some(Command::Pdn(cmd)) => return pdn::run(cmd),
         Some(Command::Match(args)) => match run_match(*args) {
             Ok(code) => return code,
             Err(e) => Err(e),

@@ -691,52 +691,73 @@ fn rules_prints_the_rules_of_the_game_being_played() {
     assert!(out.contains("- Czech draughts: an 8x8 board"), "{out}");
 }
 
-#[test]
-fn ctrl_c_leaves_the_prompt_on_a_line_of_its_own() {
-    // While the computer thinks: the search stops, the session says so
-    // on a new line, the status is 130.
-    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args([
-            "play",
-            "--color",
-            "black",
-            "--level",
-            "5",
-            "--movetime",
-            "20000",
-        ])
+/// Starts `dama play ARGS`, waits until its output contains `marker`,
+/// sends SIGINT; returns the exit code, stdout and stderr.
+fn interrupt_when(args: &[&str], marker: &str) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("play")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("dama starts");
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let t = std::time::Instant::now();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let buf = Arc::clone(&seen);
+    let reader = std::thread::spawn(move || {
+        let mut chunk = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            buf.lock().unwrap().extend_from_slice(&chunk[..n]);
+        }
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !String::from_utf8_lossy(&seen.lock().unwrap()).contains(marker) {
+        assert!(std::time::Instant::now() < deadline, "no '{marker}'");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The handler is installed before the game starts; give the session
+    // a moment to reach the state the marker announces.
+    std::thread::sleep(std::time::Duration::from_millis(100));
     let ok = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(ok.success());
-    let out = child.wait_with_output().unwrap();
+    let t = std::time::Instant::now();
+    let status = child.wait().unwrap();
     assert!(t.elapsed() < std::time::Duration::from_secs(5));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(130), "{stdout}");
-    assert!(stdout.ends_with("\nInterrupted. Goodbye.\n"), "{stdout}");
-    // Waiting for input: the program leaves at once, ending the line.
-    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(["play"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dama starts");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
+    reader.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130));
-    assert!(String::from_utf8_lossy(&out.stdout).ends_with("Your move (white)> "));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "\n");
+    let out = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    drop(child.stdin.take());
+    (status.code(), out, err)
+}
+
+#[test]
+fn ctrl_c_leaves_the_prompt_on_a_line_of_its_own() {
+    // While the computer thinks: the search stops, the session says so
+    // on a new line, the status is 130.
+    let (code, out, _) = interrupt_when(
+        &["--color", "black", "--level", "5", "--movetime", "20000"],
+        "Marks:",
+    );
+    assert_eq!(code, Some(130), "{out}");
+    assert!(out.ends_with("\nInterrupted. Goodbye.\n"), "{out}");
+    // Waiting for input: the program leaves at once, ending the line.
+    let (code, out, err) = interrupt_when(&[], "Your move (white)> ");
+    assert_eq!(code, Some(130), "{out}");
+    assert!(out.ends_with("Your move (white)> "), "{out}");
+    assert_eq!(err, "\n");
 }
