@@ -1,0 +1,462 @@
+//! Portable Draughts Notation: whole games as text, several to a file.
+//!
+//! A PDN file is a list of games. Each game is a tag section followed by
+//! movetext:
+//!
+//! ```text
+//! [Event "dama match"]
+//! [Date "2024.05.01"]
+//! [White "dama level 4"]
+//! [Black "dama level 3"]
+//! [Result "2-0"]
+//! [GameType "29"]
+//! [Termination "no-moves"]
+//!
+//! 1. c3-d4 b6-a5 2. d4-c5 d6xb4 3. a3xc5 ... {white wins: black cannot move} 2-0
+//! ```
+//!
+//! Reading and checking are two steps, as for FEN and moves: [`read_games`]
+//! splits text into [`PdnGame`]s (tags, move texts, comments, result)
+//! without knowing the rules, and [`PdnGame::replay`] plays every move
+//! through the rules core, so a file with a typo and a file with an
+//! illegal move give different errors, each naming the game (its number
+//! in the file, from 1) and, for a move, its move number and text.
+//!
+//! # Conventions
+//!
+//! - **Games.** `GameType` 29 is Czech draughts, as in the PDN standard.
+//!   The other four games have no standard number; dama uses its own,
+//!   outside the range the standard assigns, and writes a `Variant` tag
+//!   with the name from RULES.md beside it:
+//!
+//!   | game | `GameType` | `Variant` |
+//!   |---|---|---|
+//!   | Czech draughts | 29 | (none written; `czech` is read) |
+//!   | Gothic draughts | 101 | `gothic` |
+//!   | Knight's draughts | 102 | `knights` |
+//!   | Ossetian draughts | 103 | `ossetian` |
+//!   | Medieval battle | 104 | `medieval` |
+//!
+//!   On reading, `Variant` wins over `GameType` (a `GameType` may carry
+//!   the standard's extra fields, `29,W,8,8,A0,0`; only the number is
+//!   used); the two must not disagree. Without either the game is Czech.
+//! - **Results** are written the draughts way, White's score first:
+//!   `2-0` White won, `0-2` Black won, `1-1` draw, `*` unknown or
+//!   unfinished. The chess forms `1-0`, `0-1`, `1/2-1/2` (and `½-½`) are
+//!   read as well; `0-0` (no result) is read as `*`.
+//! - **Start position.** A `FEN` tag in RULES.md's extended FEN when the
+//!   game did not start from the start position. Move numbers count from
+//!   its `F` field; a game where Black moves first begins `1... b6-a5`.
+//! - **How the game ended**: a `Termination` tag. For an end by the rules
+//!   it is the rule's id (`no-pieces`, `no-moves`, `repetition`,
+//!   `no-progress`, `endgame-limit`, `no-capture-limit`, `move-limit`,
+//!   `both-blocked`, `resignation`, see [`crate::game::EndRule::id`]);
+//!   the match runner adds its own (`illegal-move`, `time-forfeit`,
+//!   `crash`, …). A final comment says it in words.
+//! - **Rule options** that differ from the defaults are kept in
+//!   `NoCaptureLimit` and `MoveLimit` tags (plies), so that a game played
+//!   with other limits replays the same way.
+//!
+//! The reader is lenient about layout: any spacing and line breaks, move
+//! numbers present or missing, right or wrong, attached (`1.c3-d4`) or
+//! not, `1...` or `1…`, comments `{…}` and `; …` anywhere, variations
+//! `( … )` (skipped), annotation marks (`!`, `?`, `$3`), `%` escape lines,
+//! CR LF line ends and a byte order mark. It never panics on any input.
+
+mod read;
+mod replay;
+#[cfg(test)]
+mod tests;
+mod write;
+
+pub use read::read_games;
+pub use replay::replay_games;
+pub use write::{today, write_game, write_games};
+
+use crate::game::GameError;
+use crate::game::{GameOptions, GameResult, Outcome};
+use crate::notation::fen::FenError;
+use crate::piece::Color;
+use crate::variant::Variant;
+use std::fmt;
+
+/// The `GameType` number dama writes for a game.
+pub const fn game_type(v: Variant) -> u32 {
+    match v {
+        Variant::Czech => 29,
+        Variant::Gothic => 101,
+        Variant::Knights => 102,
+        Variant::Ossetian => 103,
+        Variant::Medieval => 104,
+    }
+}
+
+/// The game a `GameType` number stands for, if dama knows it.
+pub fn variant_of_game_type(n: u32) -> Option<Variant> {
+    Variant::ALL.into_iter().find(|v| game_type(*v) == n)
+}
+
+/// The result of a game as PDN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PdnResult {
+    /// `2-0`.
+    WhiteWins,
+    /// `0-2`.
+    BlackWins,
+    /// `1-1`.
+    Draw,
+    /// `*`: unknown, unfinished or abandoned.
+    #[default]
+    Unknown,
+}
+
+impl PdnResult {
+    /// The text dama writes: `2-0`, `0-2`, `1-1` or `*`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PdnResult::WhiteWins => "2-0",
+            PdnResult::BlackWins => "0-2",
+            PdnResult::Draw => "1-1",
+            PdnResult::Unknown => "*",
+        }
+    }
+    /// Reads a result in either convention (`2-0`/`1-0`, `0-2`/`0-1`,
+    /// `1-1`/`1/2-1/2`/`½-½`, `*`/`0-0`); `None` if `s` is not a result.
+    pub fn parse(s: &str) -> Option<PdnResult> {
+        Some(match s {
+            "2-0" | "1-0" => PdnResult::WhiteWins,
+            "0-2" | "0-1" => PdnResult::BlackWins,
+            "1-1" | "1/2-1/2" | "½-½" => PdnResult::Draw,
+            "*" | "0-0" => PdnResult::Unknown,
+            _ => return None,
+        })
+    }
+    /// The result of a finished game.
+    pub const fn of(r: GameResult) -> PdnResult {
+        match r {
+            GameResult::Win(Color::White) => PdnResult::WhiteWins,
+            GameResult::Win(Color::Black) => PdnResult::BlackWins,
+            GameResult::Draw => PdnResult::Draw,
+        }
+    }
+    /// The game result, if known.
+    pub const fn game_result(self) -> Option<GameResult> {
+        match self {
+            PdnResult::WhiteWins => Some(GameResult::Win(Color::White)),
+            PdnResult::BlackWins => Some(GameResult::Win(Color::Black)),
+            PdnResult::Draw => Some(GameResult::Draw),
+            PdnResult::Unknown => None,
+        }
+    }
+    /// A win for `c`.
+    pub const fn win(c: Color) -> PdnResult {
+        match c {
+            Color::White => PdnResult::WhiteWins,
+            Color::Black => PdnResult::BlackWins,
+        }
+    }
+}
+
+impl fmt::Display for PdnResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One game of a PDN file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PdnGame {
+    /// The tags in file order, name and value (the `Result` tag among
+    /// them; [`write_game`] writes [`PdnGame::result`] into it).
+    pub tags: Vec<(String, String)>,
+    /// The moves as written, without move numbers and annotation marks.
+    pub moves: Vec<String>,
+    /// Comments, each with the number of moves (plies) before it: 0 is
+    /// before the first move, `moves.len()` after the last.
+    pub comments: Vec<(usize, String)>,
+    /// The result (from the movetext, else from the `Result` tag).
+    pub result: PdnResult,
+    /// The game's number in the file it was read from (1 for the first);
+    /// 1 for a game built in code. Errors name the game by it.
+    pub number: usize,
+    /// The line of the file where the game starts (1-based; 0 if built in code).
+    pub line: usize,
+}
+
+/// Why a PDN text could not be read or replayed. Every error names the
+/// game by its number in the file (from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdnError {
+    /// A tag that does not read as `[Name "value"]`.
+    #[error("game {game}, line {line}: bad tag '{text}' (expected [Name \"value\"])")]
+    BadTag {
+        /// The game's number.
+        game: usize,
+        /// The line.
+        line: usize,
+        /// The tag as written (shortened).
+        text: String,
+    },
+    /// A `[` tag without its `]`, or a `"` without its closing `"`.
+    #[error("game {game}, line {line}: the tag is not closed")]
+    UnclosedTag {
+        /// The game's number.
+        game: usize,
+        /// The line where the tag starts.
+        line: usize,
+    },
+    /// A `{` comment without its `}`.
+    #[error("game {game}, line {line}: the comment is not closed with '}}'")]
+    UnclosedComment {
+        /// The game's number.
+        game: usize,
+        /// The line where the comment starts.
+        line: usize,
+    },
+    /// A `(` variation without its `)`.
+    #[error("game {game}, line {line}: the variation is not closed with ')'")]
+    UnclosedVariation {
+        /// The game's number.
+        game: usize,
+        /// The line where the variation starts.
+        line: usize,
+    },
+    /// A `)` without its `(`.
+    #[error("game {game}, line {line}: ')' without '('")]
+    StrayParen {
+        /// The game's number.
+        game: usize,
+        /// The line.
+        line: usize,
+    },
+    /// A `Variant` or `GameType` tag naming a game dama does not play.
+    #[error("game {game}: unknown game in the {tag} tag: '{value}' (dama plays czech (GameType 29), gothic (101), knights (102), ossetian (103), medieval (104))")]
+    UnknownVariant {
+        /// The game's number.
+        game: usize,
+        /// `Variant` or `GameType`.
+        tag: &'static str,
+        /// The value as written.
+        value: String,
+    },
+    /// `Variant` and `GameType` name different games.
+    #[error("game {game}: the Variant tag says {variant} but GameType {game_type} is {other}")]
+    VariantConflict {
+        /// The game's number.
+        game: usize,
+        /// From the `Variant` tag.
+        variant: Variant,
+        /// The `GameType` number.
+        game_type: u32,
+        /// The game it stands for.
+        other: Variant,
+    },
+    /// A rule-option tag that is not a number.
+    #[error("game {game}: the {tag} tag must be a number of plies, not '{value}'")]
+    BadOptionTag {
+        /// The game's number.
+        game: usize,
+        /// The tag's name.
+        tag: &'static str,
+        /// The value.
+        value: String,
+    },
+    /// The `FEN` tag cannot be read or does not fit the game.
+    #[error("game {game}: bad FEN tag '{fen}': {source}")]
+    BadFen {
+        /// The game's number.
+        game: usize,
+        /// The FEN as written.
+        fen: String,
+        /// Why.
+        source: FenError,
+    },
+    /// A move that is unreadable or illegal, or comes after the end.
+    #[error("game {game}, move {number}{dots} {text}: {source}", dots = move_dots(.side))]
+    BadMove {
+        /// The game's number.
+        game: usize,
+        /// The move number (counted from the FEN's `F` field).
+        number: u32,
+        /// Who was to move.
+        side: Color,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        source: GameError,
+    },
+    /// The movetext ends with one result and the `Result` tag says another.
+    #[error("game {game}: the Result tag says {tag} but the moves end with {movetext}")]
+    ResultConflict {
+        /// The game's number.
+        game: usize,
+        /// From the tag.
+        tag: PdnResult,
+        /// From the movetext.
+        movetext: PdnResult,
+    },
+    /// The moves end the game by the rules, with another result than written.
+    #[error(
+        "game {game}: the result is written as {written}, but the moves end the game: {outcome}"
+    )]
+    ResultMismatch {
+        /// The game's number.
+        game: usize,
+        /// The result in the file.
+        written: PdnResult,
+        /// How the rules ended the game.
+        outcome: Outcome,
+    },
+}
+
+/// `.` after a White move number, `...` after a Black one.
+fn move_dots(side: &Color) -> &'static str {
+    match side {
+        Color::White => ".",
+        Color::Black => "...",
+    }
+}
+
+impl PdnGame {
+    /// An empty game of `variant` with the standard tags (`Event`,
+    /// `Site`, `Date` today, `Round`, `White`, `Black`, `Result`,
+    /// `GameType` and, except for Czech draughts, `Variant`).
+    pub fn new(variant: Variant) -> PdnGame {
+        let mut g = PdnGame {
+            number: 1,
+            ..PdnGame::default()
+        };
+        for (k, v) in [
+            ("Event", "?".to_string()),
+            ("Site", "?".to_string()),
+            ("Date", today()),
+            ("Round", "?".to_string()),
+            ("White", "?".to_string()),
+            ("Black", "?".to_string()),
+            ("Result", "*".to_string()),
+            ("GameType", game_type(variant).to_string()),
+        ] {
+            g.tags.push((k.to_string(), v));
+        }
+        if variant != Variant::Czech {
+            g.set_tag("Variant", variant.name());
+        }
+        g
+    }
+
+    /// Sets the result, the `Termination` tag and a final comment (when
+    /// `comment` is not empty).
+    pub fn finish(&mut self, result: PdnResult, termination: &str, comment: &str) {
+        self.result = result;
+        self.set_tag("Result", result.as_str());
+        self.set_tag("Termination", termination);
+        if !comment.is_empty() {
+            self.comments.push((self.moves.len(), comment.to_string()));
+        }
+    }
+
+    /// The value of a tag (names compare without case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing its value or adding it at the end.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The `FEN` tag, if any.
+    pub fn fen(&self) -> Option<&str> {
+        self.tag("FEN").map(str::trim).filter(|s| !s.is_empty())
+    }
+
+    /// The `Termination` tag, if any.
+    pub fn termination(&self) -> Option<&str> {
+        self.tag("Termination")
+    }
+
+    /// The game, from the `Variant` and `GameType` tags (Czech draughts
+    /// without either).
+    pub fn variant(&self) -> Result<Variant, PdnError> {
+        let game = self.number;
+        let from_type = match self.tag("GameType") {
+            Some(t) => {
+                let first = t.split(',').next().unwrap_or("").trim();
+                let v = first
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|n| variant_of_game_type(n).map(|v| (n, v)));
+                match v {
+                    Some(x) => Some(x),
+                    None => {
+                        return Err(PdnError::UnknownVariant {
+                            game,
+                            tag: "GameType",
+                            value: t.to_string(),
+                        })
+                    }
+                }
+            }
+            None => None,
+        };
+        let from_name = match self.tag("Variant") {
+            Some(name) => match name.trim().parse::<Variant>() {
+                Ok(v) => Some(v),
+                Err(_) => {
+                    return Err(PdnError::UnknownVariant {
+                        game,
+                        tag: "Variant",
+                        value: name.to_string(),
+                    })
+                }
+            },
+            None => None,
+        };
+        match (from_name, from_type) {
+            (Some(v), Some((n, other))) if v != other => Err(PdnError::VariantConflict {
+                game,
+                variant: v,
+                game_type: n,
+                other,
+            }),
+            (Some(v), _) => Ok(v),
+            (None, Some((_, v))) => Ok(v),
+            (None, None) => Ok(Variant::Czech),
+        }
+    }
+
+    /// The rule options from the `NoCaptureLimit` and `MoveLimit` tags
+    /// (the defaults where absent).
+    pub fn options(&self) -> Result<GameOptions, PdnError> {
+        let mut o = GameOptions::default();
+        for (tag, field) in [
+            ("NoCaptureLimit", &mut o.no_capture_limit),
+            ("MoveLimit", &mut o.move_limit),
+        ] {
+            if let Some(v) = self.tag(tag) {
+                *field = v.trim().parse().map_err(|_| PdnError::BadOptionTag {
+                    game: self.number,
+                    tag,
+                    value: v.to_string(),
+                })?;
+            }
+        }
+        Ok(o)
+    }
+}
+
+impl fmt::Display for PdnGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_game(self))
+    }
+}
