@@ -41,6 +41,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use any::{AnyGame, AnyResult, AnySearcher, MoveInfo};
+pub use eval::Evaluate;
 pub use explain::{Illegal, MoveError};
 pub use game::{EndRule, Game, GameOptions, GameResult, Outcome, Status, Tally};
 pub use moves::{Move, MoveList};

@@ -13,7 +13,7 @@ use crate::game::{Counters, EndRule, GameOptions, GameResult, Outcome};
 use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Countdown, Motion, Rules};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -65,6 +65,26 @@ impl Rules for Czech {
                 && !(own & pos.kind(Kind::King)).is_empty()
                 && (own & main_diagonal()) != 0
         })
+    }
+
+    /// The 15-moves rule: every advantage fades as it comes close.
+    #[inline(always)]
+    fn countdown(c: &Counters, _options: &GameOptions) -> Option<Countdown> {
+        Some(Countdown {
+            left: NO_PROGRESS_PLIES.saturating_sub(c.since_progress),
+            limit: NO_PROGRESS_PLIES,
+        })
+    }
+
+    /// The no-progress count; against a lone king also the endgame
+    /// count and the diagonal mark.
+    #[inline(always)]
+    fn counter_key(pos: &Position<Self>, c: &Counters, _options: &GameOptions) -> Option<u64> {
+        let mut x = c.since_progress as u64;
+        if pos.count(Color::White) == 1 || pos.count(Color::Black) == 1 {
+            x |= (c.since_material.min(63) as u64 + 1) << 8 | u64::from(c.material_mark) << 16;
+        }
+        Some(x)
     }
 
     fn verdict(

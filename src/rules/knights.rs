@@ -12,7 +12,7 @@ use crate::geometry::{dirs, Full10x10, KNIGHT_LEAPS};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::gothic::more_pieces;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Countdown, Motion, Rules};
 use crate::variant::Variant;
 
 /// Knight's draughts.
@@ -48,6 +48,22 @@ impl Rules for Knights {
         "",
         "",
     ];
+
+    /// The move limit, where the count decides.
+    #[inline(always)]
+    fn countdown(c: &Counters, o: &GameOptions) -> Option<Countdown> {
+        Some(Countdown {
+            left: o.move_limit.saturating_sub(c.ply),
+            limit: o.move_limit.max(1),
+        })
+    }
+
+    /// Plies left before the move limit, once it is near (64 plies).
+    #[inline(always)]
+    fn counter_key(_pos: &Position<Self>, c: &Counters, o: &GameOptions) -> Option<u64> {
+        let left = o.move_limit.saturating_sub(c.ply);
+        (left <= 64).then_some(left as u64)
+    }
 
     fn verdict(
         pos: &Position<Self>,

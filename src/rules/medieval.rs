@@ -12,7 +12,7 @@ use crate::game::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::geometry::{dir, dirs, Full10x10, DIAGONALS, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Countdown, Motion, Rules};
 use crate::variant::Variant;
 
 /// Medieval battle.
@@ -50,6 +50,21 @@ impl Rules for Medieval {
         "a knight moves only forward or sideways, one square",
         "a commander moves diagonally over any number of empty squares",
     ];
+
+    /// The no-capture limit, where the count decides.
+    #[inline(always)]
+    fn countdown(c: &Counters, o: &GameOptions) -> Option<Countdown> {
+        Some(Countdown {
+            left: o.no_capture_limit.saturating_sub(c.since_capture),
+            limit: o.no_capture_limit.max(1),
+        })
+    }
+
+    /// Plies since the last capture (the no-capture limit).
+    #[inline(always)]
+    fn counter_key(_pos: &Position<Self>, c: &Counters, _o: &GameOptions) -> Option<u64> {
+        Some(c.since_capture as u64)
+    }
 
     fn verdict(
         pos: &Position<Self>,

@@ -138,6 +138,30 @@ pub trait Rules: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq
         false
     }
 
+    /// The counter rule that will end the game soonest, for the
+    /// evaluation (material is worth less as a draw by a counter comes
+    /// close, or more as a count at a limit decides): plies left and the
+    /// rule's full length. `None` (the default) when no counter rule applies.
+    #[inline(always)]
+    fn countdown(counters: &Counters, options: &GameOptions) -> Option<Countdown> {
+        let _ = (counters, options);
+        None
+    }
+
+    /// The part of the counters that can change what a position is worth
+    /// (a verdict they may bring), as a number the search mixes into the
+    /// key its transposition table sees; `None` (the default) when the
+    /// counters cannot change anything.
+    #[inline(always)]
+    fn counter_key(
+        pos: &Position<Self>,
+        counters: &Counters,
+        options: &GameOptions,
+    ) -> Option<u64> {
+        let _ = (pos, counters, options);
+        None
+    }
+
     /// The end of the game by this game's own rules, if the position and
     /// counters decide it. `has_move` says whether the side to move has a
     /// legal move (a pass counts). Called through [`outcome`], which has
@@ -148,6 +172,15 @@ pub trait Rules: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq
         options: &GameOptions,
         has_move: bool,
     ) -> Option<Outcome>;
+}
+
+/// How far a counter rule is from ending the game (see [`Rules::countdown`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Countdown {
+    /// Plies left before the rule applies.
+    pub left: u32,
+    /// The rule's full length in plies (at least 1).
+    pub limit: u32,
 }
 
 /// The end of the game, if any: Common ground's rule first (a player

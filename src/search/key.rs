@@ -4,10 +4,9 @@
 
 use super::types::Score;
 use super::worker::Worker;
+use crate::eval::Evaluate;
 use crate::game::Counters;
 use crate::position::Position;
-use crate::rules::Rules;
-use crate::variant::Variant;
 
 /// Mate scores are stored relative to the node, so they stay true where
 /// the same position turns up at another ply.
@@ -39,32 +38,15 @@ pub(super) fn mix(x: u64) -> u64 {
     (z ^ (z >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
-impl<R: Rules> Worker<'_, R> {
-    /// The part of the counters that can change a position's value,
-    /// hashed into the key the transposition table sees.
+impl<R: Evaluate> Worker<'_, R> {
+    /// The part of the counters that can change a position's value
+    /// ([`Rules::counter_key`]), hashed into the key the transposition
+    /// table sees.
     #[inline(always)]
     pub(super) fn rule_key(&self, pos: &Position<R>, c: &Counters) -> u64 {
-        match R::VARIANT {
-            Variant::Czech => {
-                let mut x = c.since_progress as u64;
-                if pos.count(crate::piece::Color::White) == 1
-                    || pos.count(crate::piece::Color::Black) == 1
-                {
-                    x |= (c.since_material.min(63) as u64 + 1) << 8
-                        | u64::from(c.material_mark) << 16;
-                }
-                mix(x)
-            }
-            Variant::Gothic | Variant::Medieval => mix(c.since_capture as u64),
-            Variant::Knights => {
-                let left = self.options.move_limit.saturating_sub(c.ply);
-                if left <= 64 {
-                    mix(left as u64)
-                } else {
-                    0
-                }
-            }
-            Variant::Ossetian => 0,
+        match R::counter_key(pos, c, &self.options) {
+            Some(x) => mix(x),
+            None => 0,
         }
     }
 }

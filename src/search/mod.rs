@@ -48,11 +48,11 @@ pub use level::{node_percent, Level, Rng, LEVELS};
 pub use searcher::Searcher;
 pub use types::{Clock, Info, Limits, Score, SearchResult, MAX_DEPTH};
 
+use crate::eval::Evaluate;
 use crate::position::Position;
-use crate::rules::Rules;
 
 /// Material and position from the side to move's view, in hundredths of
 /// a man, by the game's evaluation (see [`crate::eval`]).
-pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
+pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
     crate::eval::evaluate(pos)
 }

@@ -2,10 +2,10 @@
 //! level's margin and several principal variations set.
 
 use super::worker::{Worker, INF};
+use crate::eval::Evaluate;
 use crate::game::Counters;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::rules::Rules;
 use smallvec::SmallVec;
 
 /// A root move and what the last iteration learned about it.
@@ -21,7 +21,7 @@ pub(super) struct RootMove {
     pub(super) pv: Vec<u16>,
 }
 
-impl<R: Rules> Worker<'_, R> {
+impl<R: Evaluate> Worker<'_, R> {
     /// One iteration at the root. Returns the best score; fills each
     /// root move's score, exactness and line, best first.
     #[allow(clippy::too_many_arguments)]

@@ -7,7 +7,7 @@ use super::time;
 use super::tt::Table;
 use super::types::{Info, Limits, Score, SearchResult, MAX_DEPTH};
 use super::worker::{outcome_score, Worker, INF};
-use crate::eval::{Context, Evaluator};
+use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::position::Position;
@@ -18,7 +18,7 @@ use std::time::Instant;
 /// A search engine for one game, with its state between moves: the
 /// transposition table, move-ordering statistics and the random
 /// generator of the levels.
-pub struct Searcher<R: Rules> {
+pub struct Searcher<R: Evaluate> {
     tt: Table,
     eval: Evaluator<R>,
     heur: Heuristics,
@@ -26,13 +26,13 @@ pub struct Searcher<R: Rules> {
     multipv: usize,
 }
 
-impl<R: Rules> Default for Searcher<R> {
+impl<R: Evaluate> Default for Searcher<R> {
     fn default() -> Self {
         Self::new(16)
     }
 }
 
-impl<R: Rules> Searcher<R> {
+impl<R: Evaluate> Searcher<R> {
     /// A searcher with a transposition table of `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Self {
         Searcher {
@@ -91,7 +91,7 @@ impl<R: Rules> Searcher<R> {
     /// deliberate mistakes): what a player asking for a hint gets.
     /// `None` when the game is over.
     pub fn hint(&mut self, game: &Game<R>, level: u8, stop: &AtomicBool) -> Option<Move<R>> {
-        let l = Level::for_game(level, R::VARIANT);
+        let l = Level::of::<R>(level);
         let limits = Limits {
             depth: l.depth,
             nodes: l.nodes,
@@ -134,7 +134,7 @@ impl<R: Rules> Searcher<R> {
                 nodes: 0,
             };
         }
-        let level = limits.level.map(|n| Level::for_game(n, R::VARIANT));
+        let level = limits.level.map(|n| Level::of::<R>(n));
 
         // The budget: the request's limits, capped by the level's.
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);

@@ -5,13 +5,12 @@ use super::ordering::{pick, Heuristics, MAX_PLY};
 use super::searcher::w_moves;
 use super::tt::{Bound, Table};
 use super::types::Score;
-use crate::eval::{Context, Evaluator};
+use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Counters, GameOptions, GameResult, Outcome};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{self, czech, Rules};
-use crate::variant::Variant;
+use crate::rules::{self, Rules};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -33,7 +32,7 @@ pub(super) fn outcome_score<R: Rules>(o: Outcome, pos: &Position<R>, ply: usize)
 }
 
 /// The search of one `go`: borrows the searcher's state.
-pub(super) struct Worker<'a, R: Rules> {
+pub(super) struct Worker<'a, R: Evaluate> {
     pub(super) tt: &'a mut Table,
     pub(super) eval: &'a Evaluator<R>,
     pub(super) heur: &'a mut Heuristics,
@@ -56,7 +55,7 @@ pub(super) struct Worker<'a, R: Rules> {
     pub(super) scratch: Vec<Vec<i64>>,
 }
 
-impl<R: Rules> Worker<'_, R> {
+impl<R: Evaluate> Worker<'_, R> {
     /// Checks the node limit, the stop flag and the clock.
     #[cold]
     pub(super) fn poll(&mut self) {
@@ -72,24 +71,12 @@ impl<R: Rules> Worker<'_, R> {
     /// What the evaluation needs to know of the counters.
     #[inline(always)]
     pub(super) fn context(&self, c: &Counters) -> Context {
-        match R::VARIANT {
-            Variant::Czech => Context {
-                plies_left: Some(czech::NO_PROGRESS_PLIES.saturating_sub(c.since_progress)),
-                limit: czech::NO_PROGRESS_PLIES,
+        match R::countdown(c, &self.options) {
+            Some(cd) => Context {
+                plies_left: Some(cd.left),
+                limit: cd.limit,
             },
-            Variant::Gothic | Variant::Medieval => Context {
-                plies_left: Some(
-                    self.options
-                        .no_capture_limit
-                        .saturating_sub(c.since_capture),
-                ),
-                limit: self.options.no_capture_limit.max(1),
-            },
-            Variant::Knights => Context {
-                plies_left: Some(self.options.move_limit.saturating_sub(c.ply)),
-                limit: self.options.move_limit.max(1),
-            },
-            Variant::Ossetian => Context::NONE,
+            None => Context::NONE,
         }
     }
 
