@@ -25,12 +25,13 @@ pub struct Marks {
 
 /// The letter of a piece in game `variant`.
 ///
-/// The draughts games use the classic `w`/`b` for men (Knight's draughts'
-/// knights, Ossetian pieces) and `W`/`B` for kings. Medieval battle has
-/// four kinds, so there the letter names the kind and the case the side,
-/// as in chess: White upper case (`P N C K`), Black lower case.
+/// Games with one or two kinds use the classic `w`/`b` for men
+/// (Knight's draughts' knights, Ossetian pieces) and `W`/`B` for kings.
+/// A game with more kinds (Medieval battle has four) gets letters that
+/// name the kind and the case the side, as in chess: White upper case
+/// (`P N C K`), Black lower case.
 pub fn symbol(variant: Variant, p: Piece) -> char {
-    if variant == Variant::Medieval {
+    if kinds(variant).len() > 2 {
         let c = match p.kind {
             Kind::Man => 'P',
             Kind::Knight => 'N',

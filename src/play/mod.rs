@@ -59,8 +59,8 @@ pub enum ColorChoice {
 /// The command-line options of `dama play`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct PlayArgs {
-    /// The game: czech, gothic, knights, ossetian, medieval [default: czech].
-    #[arg(long, conflicts_with = "resume")]
+    /// The game (one of [`Variant::NAMES`]) [default: the first].
+    #[arg(long, conflicts_with = "resume", help = crate::variant::help_line("The game", " [default: {default}]"))]
     pub variant: Option<Variant>,
     /// Your side [default: white, or the side saved in the --resume file].
     #[arg(long, value_enum)]
@@ -155,7 +155,7 @@ fn random_color() -> Color {
 
 /// Runs `dama play` on stdin and stdout.
 pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
-    let variant = args.variant.unwrap_or(Variant::Czech);
+    let variant = args.variant.unwrap_or_default();
     let options = GameOptions::default();
     let (game, saved_human, saved_level) = match (&args.resume, &args.fen) {
         (Some(path), _) => {

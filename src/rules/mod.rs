@@ -16,11 +16,7 @@ pub mod knights;
 pub mod medieval;
 pub mod ossetian;
 
-pub use czech::Czech;
-pub use gothic::Gothic;
-pub use knights::Knights;
-pub use medieval::Medieval;
-pub use ossetian::Ossetian;
+crate::games!(__game_types {});
 
 use crate::bitboard::Bits;
 use crate::game::{Counters, EndRule, GameOptions, Outcome};

@@ -80,20 +80,31 @@ use crate::piece::Color;
 use crate::variant::Variant;
 use std::fmt;
 
-/// The `GameType` number dama writes for a game.
-pub const fn game_type(v: Variant) -> u32 {
-    match v {
-        Variant::Czech => 29,
-        Variant::Gothic => 101,
-        Variant::Knights => 102,
-        Variant::Ossetian => 103,
-        Variant::Medieval => 104,
-    }
+/// The `GameType` number dama writes for a game (`None`: no tag).
+pub const fn game_type(v: Variant) -> Option<u32> {
+    v.pdn_game_type()
 }
 
 /// The game a `GameType` number stands for, if dama knows it.
 pub fn variant_of_game_type(n: u32) -> Option<Variant> {
-    Variant::ALL.into_iter().find(|v| game_type(*v) == n)
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.pdn_game_type() == Some(n))
+}
+
+/// The games dama plays, for a message: `czech (GameType 29), gothic (101), …`.
+fn games_played() -> String {
+    let mut first = true;
+    let mut parts = Vec::new();
+    for v in Variant::ALL {
+        parts.push(match v.pdn_game_type() {
+            Some(n) if first => format!("{v} (GameType {n})"),
+            Some(n) => format!("{v} ({n})"),
+            None => v.to_string(),
+        });
+        first &= v.pdn_game_type().is_none();
+    }
+    parts.join(", ")
 }
 
 /// The result of a game as PDN writes it.
@@ -230,7 +241,7 @@ pub enum PdnError {
         line: usize,
     },
     /// A `Variant` or `GameType` tag naming a game dama does not play.
-    #[error("game {game}: unknown game in the {tag} tag: '{value}' (dama plays czech (GameType 29), gothic (101), knights (102), ossetian (103), medieval (104))")]
+    #[error("game {game}: unknown game in the {tag} tag: '{value}' (dama plays {games})", games = games_played())]
     UnknownVariant {
         /// The game's number.
         game: usize,
@@ -320,7 +331,8 @@ fn move_dots(side: &Color) -> &'static str {
 impl PdnGame {
     /// An empty game of `variant` with the standard tags (`Event`,
     /// `Site`, `Date` today, `Round`, `White`, `Black`, `Result`,
-    /// `GameType` and, except for Czech draughts, `Variant`).
+    /// `GameType` where the game has a number and, except for the
+    /// default game (Czech draughts), `Variant`).
     pub fn new(variant: Variant) -> PdnGame {
         let mut g = PdnGame {
             number: 1,
@@ -334,11 +346,13 @@ impl PdnGame {
             ("White", "?".to_string()),
             ("Black", "?".to_string()),
             ("Result", "*".to_string()),
-            ("GameType", game_type(variant).to_string()),
         ] {
             g.tags.push((k.to_string(), v));
         }
-        if variant != Variant::Czech {
+        if let Some(n) = game_type(variant) {
+            g.set_tag("GameType", &n.to_string());
+        }
+        if variant != Variant::default() {
             g.set_tag("Variant", variant.name());
         }
         g
@@ -385,8 +399,8 @@ impl PdnGame {
         self.tag("Termination")
     }
 
-    /// The game, from the `Variant` and `GameType` tags (Czech draughts
-    /// without either).
+    /// The game, from the `Variant` and `GameType` tags (the default
+    /// game, Czech draughts, without either).
     pub fn variant(&self) -> Result<Variant, PdnError> {
         let game = self.number;
         let from_type = match self.tag("GameType") {
@@ -431,7 +445,7 @@ impl PdnGame {
             }),
             (Some(v), _) => Ok(v),
             (None, Some((_, v))) => Ok(v),
-            (None, None) => Ok(Variant::Czech),
+            (None, None) => Ok(Variant::default()),
         }
     }
 

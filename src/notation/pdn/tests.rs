@@ -82,7 +82,7 @@ fn finished_games_carry_result_termination_and_comment() {
         if v == Variant::Czech {
             assert!(text.contains("[GameType \"29\"]") && !text.contains("[Variant"));
         } else {
-            assert!(text.contains(&format!("[GameType \"{}\"]", game_type(v))));
+            assert!(text.contains(&format!("[GameType \"{}\"]", game_type(v).unwrap())));
             assert!(text.contains(&format!("[Variant \"{}\"]", v.name())));
         }
         let back = read_games(&text).unwrap();
