@@ -3,10 +3,9 @@
 //! to the node.
 
 use super::types::Score;
-use super::worker::Worker;
-use crate::eval::Evaluate;
-use crate::game::Counters;
+use crate::game::{Counters, GameOptions};
 use crate::position::Position;
+use crate::rules::Rules;
 
 /// Mate scores are stored relative to the node, so they stay true where
 /// the same position turns up at another ply.
@@ -38,15 +37,13 @@ pub(super) fn mix(x: u64) -> u64 {
     (z ^ (z >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
-impl<R: Evaluate> Worker<'_, R> {
-    /// The part of the counters that can change a position's value
-    /// ([`Rules::counter_key`]), hashed into the key the transposition
-    /// table sees.
-    #[inline(always)]
-    pub(super) fn rule_key(&self, pos: &Position<R>, c: &Counters) -> u64 {
-        match R::counter_key(pos, c, &self.options) {
-            Some(x) => mix(x),
-            None => 0,
-        }
+/// The part of the counters that can change a position's value
+/// ([`Rules::counter_key`]), hashed into the key the transposition table
+/// sees.
+#[inline(always)]
+pub(super) fn rule_key<R: Rules>(pos: &Position<R>, c: &Counters, options: &GameOptions) -> u64 {
+    match R::counter_key(pos, c, options) {
+        Some(x) => mix(x),
+        None => 0,
     }
 }

@@ -6,12 +6,11 @@ use super::root::RootMove;
 use super::time;
 use super::tt::Table;
 use super::types::{Info, Limits, Score, SearchResult, MAX_DEPTH};
-use super::worker::{outcome_score, Worker, INF};
+use super::worker::{outcome_score, w_moves, Worker, INF};
 use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::Rules;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -368,17 +367,4 @@ impl<R: Evaluate> Searcher<R> {
         }
         None
     }
-}
-
-/// The moves of a line of move indices from `pos`.
-pub(super) fn w_moves<R: Rules>(pos: &Position<R>, line: &[u16]) -> Vec<Move<R>> {
-    let mut out = Vec::with_capacity(line.len());
-    let mut p = *pos;
-    for &i in line {
-        let list = p.legal_moves();
-        let Some(m) = list.get(i as usize) else { break };
-        out.push(*m);
-        p.play(m);
-    }
-    out
 }

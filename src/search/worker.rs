@@ -1,8 +1,7 @@
 //! The worker: the search of one `go`, node by node.
 
-use super::key::{from_tt, to_tt};
+use super::key::{from_tt, rule_key, to_tt};
 use super::ordering::{pick, Heuristics, MAX_PLY};
-use super::searcher::w_moves;
 use super::tt::{Bound, Table};
 use super::types::Score;
 use crate::eval::{Context, Evaluate, Evaluator};
@@ -148,7 +147,7 @@ impl<R: Evaluate> Worker<'_, R> {
 
         // The table first: its answer may save generating the moves (a
         // finished game is never stored, so a hit is a position in play).
-        let key = pos.key() ^ self.rule_key(pos, cnt);
+        let key = pos.key() ^ rule_key(pos, cnt, &self.options);
         let mut hash_move = None;
         if depth > 0 {
             if let Some(h) = self.tt.probe(key) {
@@ -367,4 +366,17 @@ impl<R: Evaluate> Worker<'_, R> {
         head[ply][1..=n].copy_from_slice(&tail[0][..n]);
         self.pv_len[ply] = n + 1;
     }
+}
+
+/// The moves of a line of move indices from `pos`.
+pub(super) fn w_moves<R: Rules>(pos: &Position<R>, line: &[u16]) -> Vec<Move<R>> {
+    let mut out = Vec::with_capacity(line.len());
+    let mut p = *pos;
+    for &i in line {
+        let list = p.legal_moves();
+        let Some(m) = list.get(i as usize) else { break };
+        out.push(*m);
+        p.play(m);
+    }
+    out
 }
