@@ -14,7 +14,7 @@ use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::fen::{FenError, Setup};
 use crate::piece::{Color, Kind, Piece};
-use crate::rules::Rules;
+use crate::rules::{Mechanics, Rules};
 use crate::search::{Info, Limits, Score, Searcher};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -155,15 +155,15 @@ impl AnyGame {
     }
     /// Number of files of the board.
     pub fn files(&self) -> u8 {
-        crate::dispatch!(self.variant(), R => <R as Rules>::Geo::files())
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::Geo::files())
     }
     /// Number of ranks of the board.
     pub fn ranks(&self) -> u8 {
-        crate::dispatch!(self.variant(), R => <R as Rules>::Geo::ranks())
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::Geo::ranks())
     }
     /// True when pieces can stand on the square.
     pub fn is_playable(&self, sq: Square) -> bool {
-        crate::dispatch!(self.variant(), R => <R as Rules>::Geo::bit(sq).is_some())
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::Geo::bit(sq).is_some())
     }
     /// The piece on a square.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -171,7 +171,7 @@ impl AnyGame {
     }
     /// The player's name of a kind in this game ("man", "pawn", "knight", …).
     pub fn kind_name(&self, k: Kind) -> &'static str {
-        crate::dispatch!(self.variant(), R => <R as Rules>::KIND_NAMES[k.index()])
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::KIND_NAMES[k.index()])
     }
     /// Every legal move, sorted by notation.
     pub fn legal_moves(&self) -> Vec<MoveInfo> {

@@ -50,7 +50,7 @@ pub use notation::fen::{FenError, Setup};
 pub use notation::movetext::MoveText;
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, SetupError};
-pub use rules::Rules;
+pub use rules::{Mechanics, Rules};
 crate::games!(__game_types {});
 pub use square::Square;
 pub use variant::Variant;

@@ -14,7 +14,7 @@
 //! assert_eq!(Variant::Czech.pdn_game_type(), Some(29));
 //! // Generic code with the type of a game chosen at run time:
 //! use dama::geometry::Geometry;
-//! let files = dama::dispatch!(v, R => <R as dama::Rules>::Geo::files());
+//! let files = dama::dispatch!(v, R => <R as dama::Mechanics>::Geo::files());
 //! assert_eq!(files, 8);
 //! ```
 
@@ -167,12 +167,12 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::rules::Mechanics;
 
     #[test]
     fn each_game_knows_its_variant() {
         for v in Variant::ALL {
-            assert_eq!(crate::dispatch!(v, R => <R as Rules>::VARIANT), v);
+            assert_eq!(crate::dispatch!(v, R => <R as Mechanics>::VARIANT), v);
             assert_eq!(v.name().parse::<Variant>(), Ok(v));
         }
         assert_eq!(

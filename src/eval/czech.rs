@@ -20,7 +20,8 @@ use crate::bitboard::Bits;
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Czech, Rules, BB};
+use crate::rules::czech::Czech;
+use crate::rules::{Rules, BB};
 use crate::square::Square;
 
 /// Worth of a man.

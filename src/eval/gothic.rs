@@ -10,7 +10,8 @@
 use super::{piece_diff, Context, Evaluate, Params};
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::rules::{Gothic, Rules};
+use crate::rules::gothic::Gothic;
+use crate::rules::Rules;
 
 /// Worth of a man.
 pub const MAN: i32 = 100;

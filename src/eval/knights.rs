@@ -10,7 +10,8 @@
 use super::{piece_diff, Context, Evaluate, Params};
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::rules::{Knights, Rules};
+use crate::rules::knights::Knights;
+use crate::rules::Rules;
 
 /// Worth of a knight (the game's man).
 pub const KNIGHT: i32 = 100;

@@ -12,8 +12,9 @@ use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::rules::medieval::Medieval;
 use crate::rules::medieval::WEIGHT;
-use crate::rules::{Medieval, Rules};
+use crate::rules::Rules;
 
 /// Worth of a pawn.
 pub const PAWN: i32 = 100;

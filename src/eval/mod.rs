@@ -323,7 +323,7 @@ pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Czech, Gothic, Knights, Medieval, Ossetian};
+    use crate::{Czech, Gothic, Knights, Medieval, Ossetian};
 
     fn symmetric_start<R: Evaluate>() {
         let e = Evaluator::<R>::new();

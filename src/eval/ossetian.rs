@@ -8,7 +8,7 @@
 
 use super::{Evaluate, Params};
 use crate::piece::Kind;
-use crate::rules::Ossetian;
+use crate::rules::ossetian::Ossetian;
 
 /// Worth of a piece.
 pub const PIECE: i32 = 100;

@@ -55,7 +55,7 @@ pub fn symbol(variant: Variant, p: Piece) -> char {
 
 /// The kinds a game uses, in the order of its legend.
 fn kinds(variant: Variant) -> Vec<Kind> {
-    let used: [bool; 4] = crate::dispatch!(variant, R => <R as crate::rules::Rules>::KINDS);
+    let used: [bool; 4] = crate::dispatch!(variant, R => <R as crate::rules::Mechanics>::KINDS);
     let order = [Kind::Man, Kind::Knight, Kind::Commander, Kind::King];
     order.into_iter().filter(|k| used[k.index()]).collect()
 }

@@ -7,12 +7,12 @@
 //! in the middle of a chain. After the move limit (default 200 plies) the
 //! player with more pieces wins.
 
-use crate::game::{Counters, EndRule, GameOptions, Outcome};
 use crate::geometry::{dirs, Full10x10, KNIGHT_LEAPS};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::gothic::more_pieces;
-use crate::rules::{Capture, Countdown, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Counters, EndRule, GameOptions, Outcome};
 use crate::variant::Variant;
 
 /// Knight's draughts.
@@ -22,7 +22,7 @@ pub struct Knights;
 /// The four forward leaps (+1,+2), (+2,+1), (−2,+1), (−1,+2).
 const FORWARD_LEAPS: u16 = dirs(&[8, 9, 14, 15]);
 
-impl Rules for Knights {
+impl Mechanics for Knights {
     type Geo = Full10x10;
     const VARIANT: Variant = Variant::Knights;
     const KINDS: [bool; 4] = [true, true, false, false];
@@ -48,7 +48,9 @@ impl Rules for Knights {
         "",
         "",
     ];
+}
 
+impl Rules for Knights {
     /// The move limit, where the count decides.
     #[inline(always)]
     fn countdown(c: &Counters, o: &GameOptions) -> Option<Countdown> {

@@ -8,11 +8,11 @@
 //! knight 2, commander 3, king 4.
 
 use crate::bitboard::Bits;
-use crate::game::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::geometry::{dir, dirs, Full10x10, DIAGONALS, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Countdown, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::variant::Variant;
 
 /// Medieval battle.
@@ -25,7 +25,7 @@ const KNIGHT: u16 = dirs(&[dir::N, dir::E, dir::W]);
 /// Strength of each kind for the no-capture verdict.
 pub const WEIGHT: [u32; 4] = [1, 4, 2, 3];
 
-impl Rules for Medieval {
+impl Mechanics for Medieval {
     type Geo = Full10x10;
     const VARIANT: Variant = Variant::Medieval;
     const KINDS: [bool; 4] = [true, true, true, true];
@@ -50,7 +50,9 @@ impl Rules for Medieval {
         "a knight moves only forward or sideways, one square",
         "a commander moves diagonally over any number of empty squares",
     ];
+}
 
+impl Rules for Medieval {
     /// The no-capture limit, where the count decides.
     #[inline(always)]
     fn countdown(c: &Counters, o: &GameOptions) -> Option<Countdown> {

@@ -22,7 +22,7 @@
 //!   one is pending, and the static evaluation is taken only in a quiet
 //!   position.
 //! - The game's end and draw rules are applied at every node from the
-//!   [`Counters`](crate::game::Counters) carried down the tree: [`Rules::verdict`] (no pieces, no
+//!   [`Counters`](crate::game::Counters) carried down the tree: [`Rules::verdict`](crate::rules::Rules::verdict) (no pieces, no
 //!   moves, the Czech 15-moves rule and endgame limits, the no-capture
 //!   limits of Gothic draughts and Medieval battle, Knight's move limit,
 //!   both sides blocked) and, in Czech draughts, repetition. A repetition

@@ -1,6 +1,6 @@
 //! The PDN reader: text into [`PdnGame`]s, without the rules.
 
-use super::{PdnError, PdnGame, PdnResult};
+use super::game::{PdnError, PdnGame, PdnResult};
 
 /// One piece of PDN text.
 enum Token {

@@ -1,7 +1,8 @@
 //! Replay: a PDN game played through the rules core, and a game record
 //! written as PDN.
 
-use super::{read_games, PdnError, PdnGame, PdnResult};
+use super::game::{PdnError, PdnGame, PdnResult};
+use super::read::read_games;
 use crate::any::AnyGame;
 use crate::game::{EndRule, GameOptions, GameResult, Status};
 use crate::notation::fen::Setup;

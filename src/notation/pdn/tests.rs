@@ -1,9 +1,11 @@
 //! Tests of the PDN reader, writer and replay.
 
-use super::write::civil_from_days;
+use super::game::civil_from_days;
 use super::*;
 use crate::any::AnyGame;
-use crate::game::{EndRule, Status};
+use crate::game::{EndRule, GameError, GameOptions, Outcome, Status};
+use crate::piece::Color;
+use crate::variant::Variant;
 
 fn played(variant: Variant, fen: Option<&str>, moves: &[&str]) -> AnyGame {
     let mut g = match fen {

@@ -1,32 +1,9 @@
 //! The PDN writer.
 
-use super::PdnGame;
+use super::game::PdnGame;
 use crate::notation::fen::Setup;
 use crate::piece::Color;
-
-/// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// Year, month, day of a day count since 1970-01-01 (H. Hinnant's algorithm).
-pub(super) fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
+use std::fmt;
 
 fn escape_tag(v: &str) -> String {
     let mut s = String::with_capacity(v.len());
@@ -132,4 +109,10 @@ pub fn write_game(game: &PdnGame) -> String {
 /// Writes several games, one after the other.
 pub fn write_games(games: &[PdnGame]) -> String {
     games.iter().map(write_game).collect()
+}
+
+impl fmt::Display for PdnGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_game(self))
+    }
 }
