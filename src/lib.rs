@@ -19,21 +19,26 @@
 //! ```
 
 pub mod any;
+#[cfg(feature = "cli")]
 pub mod bench;
 pub mod bitboard;
+pub mod clock;
 pub mod eval;
 pub mod explain;
 pub mod game;
 pub mod games;
 pub mod geometry;
+#[cfg(feature = "cli")]
 pub mod matchrunner;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod piece;
+#[cfg(feature = "cli")]
 pub mod play;
 pub mod position;
+#[cfg(feature = "protocol")]
 pub mod protocol;
 pub mod rules;
 pub mod search;

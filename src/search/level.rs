@@ -149,12 +149,7 @@ impl Rng {
 
     /// A seed that differs from run to run (clock and address noise).
     pub fn fresh_seed() -> u64 {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let local = 0u8;
-        t ^ (&local as *const u8 as u64).rotate_left(32)
+        crate::clock::noise()
     }
 
     /// The next 64 random bits.

@@ -7,12 +7,12 @@ use super::time;
 use super::tt::Table;
 use super::types::{Info, Limits, Score, SearchResult, MAX_DEPTH};
 use super::worker::{outcome_score, w_moves, Worker, INF};
+use crate::clock::Instant;
 use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::position::Position;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 /// A search engine for one game, with its state between moves: the
 /// transposition table, move-ordering statistics and the random

@@ -4,6 +4,7 @@ use super::key::{from_tt, rule_key, to_tt};
 use super::ordering::{pick, Heuristics, MAX_PLY};
 use super::tt::{Bound, Table};
 use super::types::Score;
+use crate::clock::Instant;
 use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Counters, GameOptions, GameResult, Outcome};
 use crate::movegen;
@@ -12,7 +13,6 @@ use crate::position::Position;
 use crate::rules::{self, Rules};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 pub(super) const INF: i32 = Score::WIN + 1;
 

@@ -399,10 +399,7 @@ impl PdnGame {
 
 /// Today's date as PDN writes it (`YYYY.MM.DD`, UTC).
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let secs = crate::clock::unix_seconds();
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
 }
