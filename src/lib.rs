@@ -44,6 +44,8 @@ pub mod rules;
 pub mod search;
 pub mod square;
 pub mod variant;
+#[cfg(feature = "wasm")]
+pub mod wasm;
 pub mod zobrist;
 
 pub use any::{AnyGame, AnyResult, AnySearcher, MoveInfo};
