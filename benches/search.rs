@@ -6,10 +6,10 @@
 //! search is fixed, so it is measured once up front).
 
 use criterion::{criterion_main, BenchmarkId, Criterion, Throughput};
-use dama::bench::{depth_for, positions};
+use dama::bench::depth_for;
 use dama::game::{Counters, Game, GameOptions};
 use dama::search::{Limits, Searcher};
-use dama::{Czech, Gothic, Knights, Medieval, Ossetian, Position, Rules};
+use dama::{Czech, Evaluate, Gothic, Knights, Medieval, Ossetian, Position};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 /// The bench depth used here (lower than `dama bench`, to keep runs short).
 const DEPTH: u32 = 12;
 
-fn bench_game<R: Rules>(c: &mut Criterion) {
+fn bench_game<R: Evaluate>(c: &mut Criterion) {
     let name = R::VARIANT.name();
     let depth = depth_for(R::VARIANT, DEPTH);
     let limits = Limits {
@@ -27,7 +27,7 @@ fn bench_game<R: Rules>(c: &mut Criterion) {
     let stop = AtomicBool::new(false);
     let mut g = c.benchmark_group(format!("search/{name}"));
     g.sample_size(10);
-    for (i, fen) in positions(R::VARIANT).iter().enumerate() {
+    for (i, fen) in R::BENCH_POSITIONS.iter().enumerate() {
         let pos: Position<R> = fen.parse().expect("bench positions are valid");
         let game = Game::from_position(pos, Counters::default(), GameOptions::default());
         let mut searcher = Searcher::<R>::new(16);

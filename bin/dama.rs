@@ -26,8 +26,8 @@ enum Command {
     Perft {
         /// Number of plies.
         depth: u32,
-        /// The game: czech, gothic, knights, ossetian, medieval.
-        #[arg(long, default_value = "czech")]
+        /// The game.
+        #[arg(long, default_value_t = Variant::default(), help = dama::variant::help_line("The game", ""))]
         variant: Variant,
         /// Start from this position instead of the start position.
         #[arg(long)]

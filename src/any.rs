@@ -7,16 +7,18 @@
 //! pieces that must capture, the check of one move text with its reason,
 //! playing, undo, the status with its rule, FEN and a plain board.
 
+use crate::eval::Evaluate;
 use crate::explain::{self, MoveError};
 use crate::game::{Game, GameError, GameOptions, Status};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::fen::{FenError, Setup};
 use crate::piece::{Color, Kind, Piece};
-use crate::rules::{Czech, Gothic, Knights, Medieval, Ossetian, Rules};
+use crate::rules::{Mechanics, Rules};
 use crate::search::{Info, Limits, Score, Searcher};
 use crate::square::Square;
 use crate::variant::Variant;
+use std::any::Any;
 use std::sync::atomic::AtomicBool;
 
 /// A move described in squares, for any game.
@@ -54,66 +56,74 @@ impl MoveInfo {
     }
 }
 
-/// A game of a variant chosen at run time.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// Czech draughts.
-    Czech(Game<Czech>),
-    /// Gothic draughts.
-    Gothic(Game<Gothic>),
-    /// Knight's draughts.
-    Knights(Game<Knights>),
-    /// Ossetian draughts.
-    Ossetian(Game<Ossetian>),
-    /// Medieval battle.
-    Medieval(Game<Medieval>),
-}
+/// Generates [`AnyGame`] from the registry's lines: one variant per
+/// game, `From<Game<R>>` for each, and the arms of `with_game!`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __any_game {
+    ({} $($(#[$meta:meta])* $module:ident :: $game:ident, $name:literal, $title:literal, $pdn:expr;)*) => {
+        /// A game of a variant chosen at run time (one variant per game
+        /// of the registry, [`crate::games`]).
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($(#[$meta])* $game($crate::game::Game<$crate::rules::$module::$game>),)*
+        }
 
-macro_rules! with_game {
-    ($self:expr, $g:ident => $body:expr) => {
-        match $self {
-            AnyGame::Czech($g) => $body,
-            AnyGame::Gothic($g) => $body,
-            AnyGame::Knights($g) => $body,
-            AnyGame::Ossetian($g) => $body,
-            AnyGame::Medieval($g) => $body,
+        $(impl From<$crate::game::Game<$crate::rules::$module::$game>> for AnyGame {
+            fn from(g: $crate::game::Game<$crate::rules::$module::$game>) -> Self {
+                AnyGame::$game(g)
+            }
+        })*
+    };
+    ({ ($self_:expr) $g:ident ($body:expr) }
+     $($(#[$meta:meta])* $module:ident :: $game:ident, $name:literal, $title:literal, $pdn:expr;)*) => {
+        match $self_ {
+            $($crate::any::AnyGame::$game($g) => $body,)*
         }
     };
 }
 
+crate::games!(__any_game {});
+
+/// Runs `$body` with `$g` bound to the typed [`Game`] inside an [`AnyGame`].
+macro_rules! with_game {
+    ($self_:expr, $g:ident => $body:expr) => {
+        crate::games!(__any_game { ($self_) $g ($body) })
+    };
+}
+
+/// The variant of a typed game.
+fn variant_of<R: Rules>(_: &Game<R>) -> Variant {
+    R::VARIANT
+}
+
 impl AnyGame {
     /// A new game from the start position.
+    ///
+    /// ```
+    /// use dama::{AnyGame, GameOptions, Variant};
+    /// let g = AnyGame::new(Variant::Medieval, GameOptions::default());
+    /// assert_eq!((g.files(), g.ranks()), (10, 10));
+    /// assert_eq!(g.legal_moves().len(), 23);
+    /// ```
     pub fn new(variant: Variant, options: GameOptions) -> Self {
-        match variant {
-            Variant::Czech => AnyGame::Czech(Game::new(options)),
-            Variant::Gothic => AnyGame::Gothic(Game::new(options)),
-            Variant::Knights => AnyGame::Knights(Game::new(options)),
-            Variant::Ossetian => AnyGame::Ossetian(Game::new(options)),
-            Variant::Medieval => AnyGame::Medieval(Game::new(options)),
-        }
+        crate::dispatch!(variant, R => AnyGame::from(Game::<R>::new(options)))
     }
 
     /// A game from a FEN (its `H` and `F` fields become the counters).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when the FEN cannot be read or does not fit the game
+    /// (a square off its board, a kind it does not have, …).
     pub fn from_fen(variant: Variant, fen: &str, options: GameOptions) -> Result<Self, FenError> {
         let setup: Setup = fen.parse()?;
-        Ok(match variant {
-            Variant::Czech => AnyGame::Czech(Game::from_setup(&setup, options)?),
-            Variant::Gothic => AnyGame::Gothic(Game::from_setup(&setup, options)?),
-            Variant::Knights => AnyGame::Knights(Game::from_setup(&setup, options)?),
-            Variant::Ossetian => AnyGame::Ossetian(Game::from_setup(&setup, options)?),
-            Variant::Medieval => AnyGame::Medieval(Game::from_setup(&setup, options)?),
-        })
+        Ok(crate::dispatch!(variant, R => AnyGame::from(Game::<R>::from_setup(&setup, options)?)))
     }
 
     /// Which game this is.
     pub fn variant(&self) -> Variant {
-        match self {
-            AnyGame::Czech(_) => Variant::Czech,
-            AnyGame::Gothic(_) => Variant::Gothic,
-            AnyGame::Knights(_) => Variant::Knights,
-            AnyGame::Ossetian(_) => Variant::Ossetian,
-            AnyGame::Medieval(_) => Variant::Medieval,
-        }
+        with_game!(self, g => variant_of(g))
     }
     /// The rule options.
     pub fn options(&self) -> GameOptions {
@@ -145,15 +155,15 @@ impl AnyGame {
     }
     /// Number of files of the board.
     pub fn files(&self) -> u8 {
-        crate::dispatch!(self.variant(), R => <R as Rules>::Geo::files())
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::Geo::files())
     }
     /// Number of ranks of the board.
     pub fn ranks(&self) -> u8 {
-        crate::dispatch!(self.variant(), R => <R as Rules>::Geo::ranks())
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::Geo::ranks())
     }
     /// True when pieces can stand on the square.
     pub fn is_playable(&self, sq: Square) -> bool {
-        crate::dispatch!(self.variant(), R => <R as Rules>::Geo::bit(sq).is_some())
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::Geo::bit(sq).is_some())
     }
     /// The piece on a square.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -161,7 +171,7 @@ impl AnyGame {
     }
     /// The player's name of a kind in this game ("man", "pawn", "knight", …).
     pub fn kind_name(&self, k: Kind) -> &'static str {
-        crate::dispatch!(self.variant(), R => <R as Rules>::KIND_NAMES[k.index()])
+        crate::dispatch!(self.variant(), R => <R as Mechanics>::KIND_NAMES[k.index()])
     }
     /// Every legal move, sorted by notation.
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
@@ -303,112 +313,117 @@ pub struct AnyResult {
     pub nodes: u64,
 }
 
-/// A searcher for whichever game is being played.
-pub enum AnySearcher {
-    /// Czech draughts.
-    Czech(Searcher<Czech>),
-    /// Gothic draughts.
-    Gothic(Searcher<Gothic>),
-    /// Knight's draughts.
-    Knights(Searcher<Knights>),
-    /// Ossetian draughts.
-    Ossetian(Searcher<Ossetian>),
-    /// Medieval battle.
-    Medieval(Searcher<Medieval>),
+/// A searcher for whichever game is being played: a [`Searcher`] of
+/// the game's type, made afresh (with the same table size and number of
+/// lines) when it is handed a game of another variant.
+pub struct AnySearcher {
+    inner: Box<dyn ErasedSearcher>,
 }
 
-macro_rules! with_searcher {
-    ($self:expr, $s:ident => $body:expr) => {
-        match $self {
-            AnySearcher::Czech($s) => $body,
-            AnySearcher::Gothic($s) => $body,
-            AnySearcher::Knights($s) => $body,
-            AnySearcher::Ossetian($s) => $body,
-            AnySearcher::Medieval($s) => $body,
-        }
-    };
+/// What [`AnySearcher`] asks of a searcher without knowing its game.
+trait ErasedSearcher: Send {
+    fn variant(&self) -> Variant;
+    fn clear(&mut self);
+    fn set_hash(&mut self, hash_mb: usize);
+    fn hash_mb(&self) -> usize;
+    fn set_seed(&mut self, seed: u64);
+    fn set_multipv(&mut self, lines: usize);
+    fn multipv(&self) -> usize;
+    fn hashfull(&self) -> u32;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<R: Evaluate> ErasedSearcher for Searcher<R> {
+    fn variant(&self) -> Variant {
+        R::VARIANT
+    }
+    fn clear(&mut self) {
+        Searcher::clear(self)
+    }
+    fn set_hash(&mut self, hash_mb: usize) {
+        Searcher::set_hash(self, hash_mb)
+    }
+    fn hash_mb(&self) -> usize {
+        Searcher::hash_mb(self)
+    }
+    fn set_seed(&mut self, seed: u64) {
+        Searcher::set_seed(self, seed)
+    }
+    fn set_multipv(&mut self, lines: usize) {
+        Searcher::set_multipv(self, lines)
+    }
+    fn multipv(&self) -> usize {
+        Searcher::multipv(self)
+    }
+    fn hashfull(&self) -> u32 {
+        Searcher::hashfull(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 impl AnySearcher {
     /// A searcher for `variant` with `hash_mb` MiB of transposition table.
     pub fn new(variant: Variant, hash_mb: usize) -> Self {
-        match variant {
-            Variant::Czech => AnySearcher::Czech(Searcher::new(hash_mb)),
-            Variant::Gothic => AnySearcher::Gothic(Searcher::new(hash_mb)),
-            Variant::Knights => AnySearcher::Knights(Searcher::new(hash_mb)),
-            Variant::Ossetian => AnySearcher::Ossetian(Searcher::new(hash_mb)),
-            Variant::Medieval => AnySearcher::Medieval(Searcher::new(hash_mb)),
-        }
+        crate::dispatch!(variant, R => AnySearcher {
+            inner: Box::new(Searcher::<R>::new(hash_mb)),
+        })
     }
     /// Which game it searches.
     pub fn variant(&self) -> Variant {
-        match self {
-            AnySearcher::Czech(_) => Variant::Czech,
-            AnySearcher::Gothic(_) => Variant::Gothic,
-            AnySearcher::Knights(_) => Variant::Knights,
-            AnySearcher::Ossetian(_) => Variant::Ossetian,
-            AnySearcher::Medieval(_) => Variant::Medieval,
-        }
+        self.inner.variant()
     }
     /// Forgets what was learned (new game).
     pub fn clear(&mut self) {
-        with_searcher!(self, s => s.clear())
+        self.inner.clear()
     }
     /// Resizes the transposition table to `hash_mb` MiB (its contents are lost).
     pub fn set_hash(&mut self, hash_mb: usize) {
-        with_searcher!(self, s => s.set_hash(hash_mb))
+        self.inner.set_hash(hash_mb)
     }
     /// The transposition table's size in MiB.
     pub fn hash_mb(&self) -> usize {
-        with_searcher!(self, s => s.hash_mb())
+        self.inner.hash_mb()
     }
     /// Seeds the random choices of the levels.
     pub fn set_seed(&mut self, seed: u64) {
-        with_searcher!(self, s => s.set_seed(seed))
+        self.inner.set_seed(seed)
     }
     /// Number of principal variations reported (analysis).
     pub fn set_multipv(&mut self, lines: usize) {
-        with_searcher!(self, s => s.set_multipv(lines))
+        self.inner.set_multipv(lines)
     }
     /// Permille of the transposition table written by the last search.
     pub fn hashfull(&self) -> u32 {
-        with_searcher!(self, s => s.hashfull())
+        self.inner.hashfull()
     }
-    /// Switches to `variant` if needed, keeping the table size and the
-    /// number of lines (the table's contents belong to the old game).
-    fn follow(&mut self, variant: Variant) {
-        if self.variant() != variant {
-            let (mb, lines) = with_searcher!(&*self, s => (s.hash_mb(), s.multipv()));
-            *self = AnySearcher::new(variant, mb);
-            self.set_multipv(lines);
+    /// The searcher of game `R`: this one if it searches `R`, else a
+    /// fresh one in its place, with the same table size and number of
+    /// lines (the table's contents belong to the old game).
+    pub fn typed<R: Evaluate>(&mut self) -> &mut Searcher<R> {
+        if !self.inner.as_any().is::<Searcher<R>>() {
+            let (mb, lines) = (self.inner.hash_mb(), self.inner.multipv());
+            let mut s = Searcher::<R>::new(mb);
+            s.set_multipv(lines);
+            self.inner = Box::new(s);
         }
+        self.inner
+            .as_any_mut()
+            .downcast_mut()
+            .expect("the searcher was just made for R")
     }
     /// The move the engine recommends at `level` (its budget, without its
     /// deliberate mistakes), for a hint; `None` when the game is over.
     pub fn hint(&mut self, game: &AnyGame, level: u8, stop: &AtomicBool) -> Option<MoveInfo> {
-        self.follow(game.variant());
-        match (self, game) {
-            (AnySearcher::Czech(s), AnyGame::Czech(g)) => {
-                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
-            }
-            (AnySearcher::Gothic(s), AnyGame::Gothic(g)) => {
-                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
-            }
-            (AnySearcher::Knights(s), AnyGame::Knights(g)) => {
-                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
-            }
-            (AnySearcher::Ossetian(s), AnyGame::Ossetian(g)) => {
-                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
-            }
-            (AnySearcher::Medieval(s), AnyGame::Medieval(g)) => {
-                s.hint(g, level, stop).as_ref().map(MoveInfo::of)
-            }
-            _ => unreachable!("the searcher follows the game's variant"),
-        }
+        with_game!(game, g => self.typed().hint(g, level, stop).as_ref().map(MoveInfo::of))
     }
-    /// Searches the game's current position. The searcher's game must
-    /// match; if not, a fresh searcher for the right game is used (with
-    /// the same table size).
+    /// Searches the game's current position (with a fresh searcher of the
+    /// game's type if this one searched another game, see [`AnySearcher::typed`]).
     pub fn search(
         &mut self,
         game: &AnyGame,
@@ -416,26 +431,15 @@ impl AnySearcher {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> AnyResult {
-        self.follow(game.variant());
-        macro_rules! go {
-            ($s:expr, $g:expr) => {{
-                let r = $s.search($g, limits, stop, on_info);
-                AnyResult {
-                    best: r.best.as_ref().map(MoveInfo::of),
-                    score: r.score,
-                    pv: r.pv.iter().map(|m| m.to_string()).collect(),
-                    depth: r.depth,
-                    nodes: r.nodes,
-                }
-            }};
-        }
-        match (self, game) {
-            (AnySearcher::Czech(s), AnyGame::Czech(g)) => go!(s, g),
-            (AnySearcher::Gothic(s), AnyGame::Gothic(g)) => go!(s, g),
-            (AnySearcher::Knights(s), AnyGame::Knights(g)) => go!(s, g),
-            (AnySearcher::Ossetian(s), AnyGame::Ossetian(g)) => go!(s, g),
-            (AnySearcher::Medieval(s), AnyGame::Medieval(g)) => go!(s, g),
-            _ => unreachable!("variants were matched above"),
-        }
+        with_game!(game, g => {
+            let r = self.typed().search(g, limits, stop, on_info);
+            AnyResult {
+                best: r.best.as_ref().map(MoveInfo::of),
+                score: r.score,
+                pv: r.pv.iter().map(|m| m.to_string()).collect(),
+                depth: r.depth,
+                nodes: r.nodes,
+            }
+        })
     }
 }

@@ -9,9 +9,9 @@
 //! says how much processor time the thread had, that is reported too
 //! (`cpu`, and the speed per processor second, `cpu-nps`).
 
+use crate::eval::Evaluate;
 use crate::game::{Counters, Game, GameOptions};
 use crate::position::Position;
-use crate::rules::Rules;
 use crate::search::{Limits, Searcher};
 use crate::variant::Variant;
 use std::sync::atomic::AtomicBool;
@@ -23,49 +23,20 @@ pub const DEFAULT_DEPTH: u32 = 14;
 /// The transposition table size of `dama bench` when none is given (MiB).
 pub const DEFAULT_HASH_MB: usize = 16;
 
-/// Positions of each game: the start position and middle games reached in
-/// the engine's own games (FEN). Czech has the most: it is the main game.
+/// Positions of a game ([`Evaluate::BENCH_POSITIONS`]): the start
+/// position and middle games reached in the engine's own games (FEN).
 pub fn positions(v: Variant) -> &'static [&'static str] {
-    match v {
-        Variant::Czech => &[
-            "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
-            "W:Wa1,a3,c1,c3,d2,e1,f4,g1:Bb8,c5,c7,d6,e7,f8,h6,h8",
-            "W:Wa1,a5,b2,c1,d2,e1,e3,h2:Bb8,c7,d8,f8,g5,g7,h6,h8",
-            "W:Wa1,b4,c1,c5,d4,e1,g1,g3:Ba7,b8,c7,f6,f8,g5,g7,h8",
-            "W:Wa1,a5,b2,c1,c3,e3,f4,f6,g3,h2:Ba3,b6,c7,d6,d8,f8,h4,h6,h8",
-        ],
-        Variant::Gothic => &[
-            "W:Wa1,a2,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2,h1,h2:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8",
-            "W:Wa1,b1,b3,c1,c3,d1,d2,d3,e1,e3,f1,f3,g1,h1,h3,h4:Ba5,a8,b6,b8,c6,c8,d6,d7,d8,e8,f6,f8,g6,g8,h6,h8",
-            "W:Wa1,a4,b1,b2,c1,c3,d1,d3,e1,e3,f1,f4,h1:Ba8,b6,b7,b8,c8,d6,d8,e6,e8,f8,g8,h5,h8",
-        ],
-        Variant::Knights => &[
-            "W:Wa3,a4,b3,b4,c3,c4,d3,d4,e3,e4,f3,f4,g3,g4,h3,h4,i3,i4,j3,j4:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8,i7,i8,j7,j8",
-            "W:Wa4,b3,c3,c9,d3,f3,f4,f8,g3,h4,i4,j4:Ba7,b7,b8,c2,c8,d2,d8,e3,e7,e8,g8,h3,h8,i3,i7,j7",
-            "W:Wa4,c4,e3,e4,f4,g3,Kg8,h3,j3,j4,j8:BKa5,b7,b8,Kc1,c2,c6,c8,d8,Ke1,f8,g7,h8,i7,Kj1,j7",
-        ],
-        Variant::Ossetian => &[
-            "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,g3:Ba5,a6,a7,b5,b6,b7,c5,c6,c7,d5,d6,d7,e5,e6,e7,f5,f6,f7,g5,g6,g7",
-            "W:Wa2,a3,a4,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,g2,g3:Ba5,a6,a7,b5,c6,c7,d6,d7,e5,e6,e7,f4,f7,g4,g5,g7",
-            "W:Wa1,b1,b3,c1,e1,e3,f1,g1,g2,g4:Ba6,a7,b6,c6,d7,e5,e7,f6,f7,g6,g7",
-        ],
-        Variant::Medieval => &[
-            "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
-            "W:WNa1,a5,b2,b4,Nc1,d2,d4,Ne1,f4,Ng1,g3,h2,h4,Ni1,i3:Ba7,Nb10,c7,c9,Nd10,e7,e9,f8,Nf10,g9,h6,h8,Nh10,i9,Nj10",
-            "W:WNa1,b2,b4,Nc1,c5,d2,d4,Ne1,e5,Ng1,h2,h4,Ni1:Ba7,a9,b8,c7,Nc10,Nd9,e7,f6,Nf10,g7,g9,Nh10,Nj10",
-        ],
-    }
+    crate::dispatch!(v, R => <R as Evaluate>::BENCH_POSITIONS)
 }
 
-/// The search depth used for a game at a bench depth (the 10×10 games
-/// branch more, so they go less deep).
+/// The search depth used for a game at a bench depth: the 10×10 games
+/// branch more, so they go less deep ([`Evaluate::BENCH_DEPTH_CUT`]).
 pub fn depth_for(v: Variant, depth: u32) -> u32 {
-    match v {
-        Variant::Czech => depth,
-        Variant::Ossetian => depth.saturating_sub(4).max(1),
-        Variant::Gothic => depth.saturating_sub(6).max(1),
-        Variant::Knights => depth.saturating_sub(7).max(1),
-        Variant::Medieval => depth.saturating_sub(5).max(1),
+    let cut = crate::dispatch!(v, R => <R as Evaluate>::BENCH_DEPTH_CUT);
+    if cut == 0 {
+        depth
+    } else {
+        depth.saturating_sub(cut).max(1)
     }
 }
 
@@ -109,7 +80,7 @@ pub fn thread_cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
-fn bench_game<R: Rules>(depth: u32, hash_mb: usize) -> GameBench {
+fn bench_game<R: Evaluate>(depth: u32, hash_mb: usize) -> GameBench {
     let mut searcher = Searcher::<R>::new(hash_mb);
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -119,7 +90,7 @@ fn bench_game<R: Rules>(depth: u32, hash_mb: usize) -> GameBench {
     let mut nodes = 0;
     let mut time = Duration::ZERO;
     let mut cpu = Some(Duration::ZERO);
-    let list = positions(R::VARIANT);
+    let list = R::BENCH_POSITIONS;
     for fen in list {
         let pos: Position<R> = fen.parse().expect("bench positions are valid");
         let game = Game::from_position(pos, Counters::default(), GameOptions::default());
@@ -206,7 +177,7 @@ pub fn run(
 mod tests {
     use super::*;
 
-    fn choices<R: Rules>() {
+    fn choices<R: Evaluate>() {
         for fen in positions(R::VARIANT) {
             let pos: Position<R> = fen.parse().expect("bench positions are valid");
             // A position with one legal move is answered at once and

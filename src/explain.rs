@@ -20,7 +20,7 @@ use crate::moves::{Move, MoveList};
 use crate::notation::movetext::{MoveText, MoveTextError};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Motion, Rules};
+use crate::rules::mechanics::{Mechanics, Motion};
 use crate::square::Square;
 
 /// Why a readable move is not legal here.
@@ -147,7 +147,7 @@ pub enum MoveError {
 }
 
 /// Reads and resolves a move text in one go.
-pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move<R>, MoveError> {
+pub fn parse_move<R: Mechanics>(pos: &Position<R>, text: &str) -> Result<Move<R>, MoveError> {
     let t: MoveText = text.parse()?;
     Ok(resolve(pos, &t)?)
 }
@@ -168,7 +168,7 @@ fn subsequence(inner: &[Square], path: &[Square]) -> bool {
     inner.iter().all(|s| it.any(|p| p == s))
 }
 
-fn matches<R: Rules>(m: &Move<R>, squares: &[Square], capture: bool) -> bool {
+fn matches<R: Mechanics>(m: &Move<R>, squares: &[Square], capture: bool) -> bool {
     if m.is_pass() || m.from() != Some(squares[0]) || m.to() != squares.last().copied() {
         return false;
     }
@@ -180,7 +180,7 @@ fn matches<R: Rules>(m: &Move<R>, squares: &[Square], capture: bool) -> bool {
 }
 
 /// The legal move a text means, or why there is none.
-pub fn resolve<R: Rules>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, Illegal> {
+pub fn resolve<R: Mechanics>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, Illegal> {
     let legal = pos.legal_moves();
     let (squares, capture) = match text {
         MoveText::Pass => {
@@ -237,7 +237,7 @@ pub fn resolve<R: Rules>(pos: &Position<R>, text: &MoveText) -> Result<Move<R>, 
 /// squares, onto an empty square (the mover's origin counts as empty,
 /// jumped pieces stay and block). `None` when the text is not such a
 /// chain. The captured squares come back in file-then-rank order.
-fn trace<R: Rules>(pos: &Position<R>, squares: &[Square]) -> Option<Vec<Square>> {
+fn trace<R: Mechanics>(pos: &Position<R>, squares: &[Square]) -> Option<Vec<Square>> {
     let us = pos.side();
     let from = squares[0];
     let empty = |s: Square| s == from || pos.piece_at(s).is_none();
@@ -273,7 +273,7 @@ fn trace<R: Rules>(pos: &Position<R>, squares: &[Square]) -> Option<Vec<Square>>
 }
 
 /// The reason no legal move matches.
-fn explain<R: Rules>(
+fn explain<R: Mechanics>(
     pos: &Position<R>,
     legal: &MoveList<R>,
     squares: &[Square],
@@ -422,7 +422,7 @@ fn gcd(a: u32, b: u32) -> u32 {
 }
 
 /// The pieces of the side to move that must capture (empty when no capture is on).
-pub fn must_capture<R: Rules>(pos: &Position<R>) -> Vec<Square> {
+pub fn must_capture<R: Mechanics>(pos: &Position<R>) -> Vec<Square> {
     sorted(R::Geo::squares(movegen::capturers(pos)))
 }
 

@@ -19,20 +19,26 @@
 //! ```
 
 pub mod any;
+#[cfg(feature = "cli")]
 pub mod bench;
 pub mod bitboard;
+pub mod clock;
 pub mod eval;
 pub mod explain;
 pub mod game;
+pub mod games;
 pub mod geometry;
+#[cfg(feature = "cli")]
 pub mod matchrunner;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod piece;
+#[cfg(feature = "cli")]
 pub mod play;
 pub mod position;
+#[cfg(feature = "protocol")]
 pub mod protocol;
 pub mod rules;
 pub mod search;
@@ -40,9 +46,12 @@ pub mod search;
 pub mod serve;
 pub mod square;
 pub mod variant;
+#[cfg(feature = "wasm")]
+pub mod wasm;
 pub mod zobrist;
 
 pub use any::{AnyGame, AnyResult, AnySearcher, MoveInfo};
+pub use eval::Evaluate;
 pub use explain::{Illegal, MoveError};
 pub use game::{EndRule, Game, GameOptions, GameResult, Outcome, Status, Tally};
 pub use moves::{Move, MoveList};
@@ -50,6 +59,7 @@ pub use notation::fen::{FenError, Setup};
 pub use notation::movetext::MoveText;
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, SetupError};
-pub use rules::{Czech, Gothic, Knights, Medieval, Ossetian, Rules};
+pub use rules::{Mechanics, Rules};
+crate::games!(__game_types {});
 pub use square::Square;
 pub use variant::Variant;

@@ -16,7 +16,7 @@
 //! order). Then the game's switches apply: the king-capture priority
 //! (Czech), the majority rule (Gothic), a pass when nothing else is legal
 //! (Gothic, Ossetian). All switches are associated constants of
-//! [`Rules`], so each game's generator is its own compiled code.
+//! [`Mechanics`], so each game's generator is its own compiled code.
 
 use crate::bitboard::Bits;
 use crate::for_dirs;
@@ -24,7 +24,7 @@ use crate::geometry::{DirSet, Geometry};
 use crate::moves::{Move, MoveList, Path};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Motion, Rules, BB};
+use crate::rules::mechanics::{Capture, Mechanics, Motion, BB};
 use arrayvec::ArrayVec;
 
 /// The opposite of each direction (a step back).
@@ -48,7 +48,7 @@ const OPPOSITE: [usize; 16] = {
 /// What a capture search of one piece needs to know. `US` is the colour
 /// index and `K` the kind index, both compile-time, so the directions
 /// and the kind of capture are constants inside the search.
-struct Cx<R: Rules, const US: usize, const K: usize> {
+struct Cx<R: Mechanics, const US: usize, const K: usize> {
     /// Opponent pieces (captured ones are excluded separately).
     opp: BB<R>,
     /// Empty squares, with the moving piece's origin counted as empty.
@@ -57,7 +57,7 @@ struct Cx<R: Rules, const US: usize, const K: usize> {
     from: u32,
 }
 
-impl<R: Rules, const US: usize, const K: usize> Cx<R, US, K> {
+impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
     const KIND: Kind = Kind::ALL[K];
     const PROMO: Option<Kind> = R::PROMOTE[K];
     const DIRS: DirSet = match R::CAPTURES[US][K] {
@@ -216,7 +216,7 @@ const fn forward_steps_only(d: DirSet) -> bool {
 /// Merges chains of `out[start..]` that are the same move: sorted by
 /// destination, captured set and written path, so that equal moves are
 /// neighbours and the first of each run has the path to keep.
-fn merge_duplicates<R: Rules>(out: &mut MoveList<R>, start: usize) {
+fn merge_duplicates<R: Mechanics>(out: &mut MoveList<R>, start: usize) {
     let block = &mut out[start..];
     block.sort_unstable_by(|a, b| {
         (a.to_bit(), a.captured_bits())
@@ -237,7 +237,7 @@ fn merge_duplicates<R: Rules>(out: &mut MoveList<R>, start: usize) {
 
 /// Pieces of `pieces` with a short jump available (a cheap set-wise test).
 #[inline(always)]
-fn jumpers<R: Rules>(pieces: BB<R>, dirs: DirSet, opp: BB<R>, empty: BB<R>) -> BB<R> {
+fn jumpers<R: Mechanics>(pieces: BB<R>, dirs: DirSet, opp: BB<R>, empty: BB<R>) -> BB<R> {
     let mut any = BB::<R>::ZERO;
     for_dirs!(dirs, d => {
         let back = OPPOSITE[d];
@@ -249,7 +249,7 @@ fn jumpers<R: Rules>(pieces: BB<R>, dirs: DirSet, opp: BB<R>, empty: BB<R>) -> B
 /// All captures by pieces of kind `K` of colour `US` (to move), merged,
 /// no game-level filter applied.
 #[inline(always)]
-fn captures_of_kind<R: Rules, const US: usize, const K: usize>(
+fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
     pos: &Position<R>,
     out: &mut MoveList<R>,
 ) {
@@ -298,7 +298,7 @@ fn captures_of_kind<R: Rules, const US: usize, const K: usize>(
 }
 
 #[inline(always)]
-fn all_captures_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
+fn all_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
     captures_of_kind::<R, US, 0>(pos, out);
     captures_of_kind::<R, US, 1>(pos, out);
     captures_of_kind::<R, US, 2>(pos, out);
@@ -307,7 +307,7 @@ fn all_captures_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut Move
 
 /// Every capture of the side to move before the game's filters (the
 /// king priority and the majority rule). Used to explain refusals.
-pub fn all_captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
+pub fn all_captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     match pos.side() {
         Color::White => all_captures_for::<R, 0>(pos, out),
         Color::Black => all_captures_for::<R, 1>(pos, out),
@@ -315,7 +315,7 @@ pub fn all_captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
 }
 
 #[inline(always)]
-fn captures_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
+fn captures_for<R: Mechanics, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
     if R::KING_PRIORITY {
         captures_of_kind::<R, US, 1>(pos, out);
         if !out.is_empty() {
@@ -336,7 +336,7 @@ fn captures_for<R: Rules, const US: usize>(pos: &Position<R>, out: &mut MoveList
 /// Number of captures by kind `K` of colour `US`, without building them
 /// where chains are unique; `scratch` is used otherwise.
 #[inline(always)]
-fn count_captures_of_kind<R: Rules, const US: usize, const K: usize>(
+fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
     pos: &Position<R>,
     scratch: &mut MoveList<R>,
 ) -> usize {
@@ -381,7 +381,7 @@ fn count_captures_of_kind<R: Rules, const US: usize, const K: usize>(
 
 /// Number of legal captures (filters applied), for perft's bulk count.
 #[inline(always)]
-fn count_captures_for<R: Rules, const US: usize>(pos: &Position<R>) -> usize {
+fn count_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
     let mut scratch = MoveList::new();
     if R::MAJORITY {
         captures_for::<R, US>(pos, &mut scratch);
@@ -405,7 +405,7 @@ fn count_captures_for<R: Rules, const US: usize>(pos: &Position<R>) -> usize {
 
 /// The legal captures of the side to move (filters applied). Empty when
 /// there is none.
-pub fn captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
+pub fn captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     match pos.side() {
         Color::White => captures_for::<R, 0>(pos, out),
         Color::Black => captures_for::<R, 1>(pos, out),
@@ -414,7 +414,7 @@ pub fn captures<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
 
 /// Hands each non-capturing move of kind `K` of colour `US` to `f`.
 #[inline(always)]
-fn quiet_of_kind<R: Rules, const US: usize, const K: usize>(
+fn quiet_of_kind<R: Mechanics, const US: usize, const K: usize>(
     pos: &Position<R>,
     f: &mut impl FnMut(Move<R>),
 ) {
@@ -458,7 +458,7 @@ fn quiet_of_kind<R: Rules, const US: usize, const K: usize>(
 }
 
 #[inline(always)]
-fn quiet_for<R: Rules, const US: usize>(pos: &Position<R>, f: &mut impl FnMut(Move<R>)) {
+fn quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>, f: &mut impl FnMut(Move<R>)) {
     quiet_of_kind::<R, US, 0>(pos, f);
     quiet_of_kind::<R, US, 1>(pos, f);
     quiet_of_kind::<R, US, 2>(pos, f);
@@ -468,7 +468,7 @@ fn quiet_for<R: Rules, const US: usize>(pos: &Position<R>, f: &mut impl FnMut(Mo
 /// Hands each non-capturing move of the side to move to `f`, without a
 /// move list (perft's last two plies play them straight away).
 #[inline(always)]
-pub(crate) fn for_each_quiet<R: Rules>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
+pub(crate) fn for_each_quiet<R: Mechanics>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
     match pos.side() {
         Color::White => quiet_for::<R, 0>(pos, &mut f),
         Color::Black => quiet_for::<R, 1>(pos, &mut f),
@@ -476,12 +476,12 @@ pub(crate) fn for_each_quiet<R: Rules>(pos: &Position<R>, mut f: impl FnMut(Move
 }
 
 /// The non-capturing moves of the side to move (legal only when there is no capture).
-pub fn quiet_moves<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
+pub fn quiet_moves<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     for_each_quiet(pos, |m| out.push(m));
 }
 
 #[inline(always)]
-fn count_quiet_kind<R: Rules, const US: usize, const K: usize>(
+fn count_quiet_kind<R: Mechanics, const US: usize, const K: usize>(
     pos: &Position<R>,
     empty: BB<R>,
 ) -> u32 {
@@ -516,7 +516,7 @@ fn count_quiet_kind<R: Rules, const US: usize, const K: usize>(
 }
 
 #[inline(always)]
-fn count_quiet_for<R: Rules, const US: usize>(pos: &Position<R>) -> usize {
+fn count_quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
     let empty = !pos.occupied() & R::Geo::ALL;
     (count_quiet_kind::<R, US, 0>(pos, empty)
         + count_quiet_kind::<R, US, 1>(pos, empty)
@@ -526,7 +526,7 @@ fn count_quiet_for<R: Rules, const US: usize>(pos: &Position<R>) -> usize {
 
 /// Number of non-capturing moves, counted set-wise without building them.
 #[inline(always)]
-fn count_quiet<R: Rules>(pos: &Position<R>) -> usize {
+fn count_quiet<R: Mechanics>(pos: &Position<R>) -> usize {
     match pos.side() {
         Color::White => count_quiet_for::<R, 0>(pos),
         Color::Black => count_quiet_for::<R, 1>(pos),
@@ -534,7 +534,7 @@ fn count_quiet<R: Rules>(pos: &Position<R>) -> usize {
 }
 
 /// True when the side to move has a capture or a step (a pass not counted).
-pub fn can_move<R: Rules>(pos: &Position<R>) -> bool {
+pub fn can_move<R: Mechanics>(pos: &Position<R>) -> bool {
     if count_quiet(pos) > 0 {
         return true;
     }
@@ -545,7 +545,7 @@ pub fn can_move<R: Rules>(pos: &Position<R>) -> bool {
 
 /// True when the side to move must pass: the game has passes, both sides
 /// have pieces, the side to move has no move and the opponent has one.
-pub fn must_pass<R: Rules>(pos: &Position<R>) -> bool {
+pub fn must_pass<R: Mechanics>(pos: &Position<R>) -> bool {
     R::PASSES
         && !pos.color(pos.side()).is_empty()
         && !pos.color(!pos.side()).is_empty()
@@ -554,7 +554,7 @@ pub fn must_pass<R: Rules>(pos: &Position<R>) -> bool {
 }
 
 /// Fills `out` with every legal move of the position.
-pub fn generate<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
+pub fn generate<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     out.clear();
     captures(pos, out);
     if !out.is_empty() {
@@ -568,7 +568,7 @@ pub fn generate<R: Rules>(pos: &Position<R>, out: &mut MoveList<R>) {
 
 /// The number of legal moves, without building the quiet ones (perft's bulk count).
 #[inline(always)]
-pub fn count_moves<R: Rules>(pos: &Position<R>) -> usize {
+pub fn count_moves<R: Mechanics>(pos: &Position<R>) -> usize {
     let c = match pos.side() {
         Color::White => count_captures_for::<R, 0>(pos),
         Color::Black => count_captures_for::<R, 1>(pos),
@@ -584,7 +584,7 @@ pub fn count_moves<R: Rules>(pos: &Position<R>) -> usize {
 }
 
 /// The pieces of the side to move that have a legal capture (the ones a GUI marks).
-pub fn capturers<R: Rules>(pos: &Position<R>) -> BB<R> {
+pub fn capturers<R: Mechanics>(pos: &Position<R>) -> BB<R> {
     let mut l = MoveList::new();
     captures(pos, &mut l);
     l.iter()
@@ -592,10 +592,28 @@ pub fn capturers<R: Rules>(pos: &Position<R>) -> BB<R> {
 }
 
 /// The colour's pieces that could capture if it were to move (ignoring filters).
-pub fn pieces_that_can_capture<R: Rules>(pos: &Position<R>, c: Color) -> BB<R> {
+pub fn pieces_that_can_capture<R: Mechanics>(pos: &Position<R>, c: Color) -> BB<R> {
     let p = pos.with_side(c);
     let mut l = MoveList::new();
     all_captures(&p, &mut l);
     l.iter()
         .fold(BB::<R>::ZERO, |a, m| a | BB::<R>::bit(m.from_bit()))
+}
+
+/// Move generation as methods of the position.
+impl<R: Mechanics> Position<R> {
+    /// Every legal move (captures merged as the game's rules say; `pass`
+    /// where the game has it).
+    ///
+    /// ```
+    /// use dama::{Czech, Position};
+    /// let pos: Position<Czech> = "W:Wc3:Bd4,f6".parse().unwrap();
+    /// let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(moves, ["c3xe5xg7"]);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList<R> {
+        let mut l = MoveList::new();
+        generate(self, &mut l);
+        l
+    }
 }

@@ -7,7 +7,7 @@
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
 use crate::piece::Kind;
-use crate::rules::{Rules, BB};
+use crate::rules::mechanics::{Mechanics, BB};
 use crate::square::Square;
 use std::fmt;
 use std::marker::PhantomData;
@@ -55,7 +55,7 @@ const PASS: u8 = u8::MAX;
 
 /// A legal move of game `R`, or a pass.
 #[derive(Clone, Copy)]
-pub struct Move<R: Rules> {
+pub struct Move<R: Mechanics> {
     captured: BB<R>,
     from: u8,
     len: u8,
@@ -65,14 +65,14 @@ pub struct Move<R: Rules> {
     _r: PhantomData<R>,
 }
 
-impl<R: Rules> PartialEq for Move<R> {
+impl<R: Mechanics> PartialEq for Move<R> {
     fn eq(&self, o: &Self) -> bool {
         self.from == o.from && self.to_bit() == o.to_bit() && self.captured == o.captured
     }
 }
-impl<R: Rules> Eq for Move<R> {}
+impl<R: Mechanics> Eq for Move<R> {}
 
-impl<R: Rules> Move<R> {
+impl<R: Mechanics> Move<R> {
     /// A pass (only legal in games with passes, when nothing else is).
     pub fn pass() -> Self {
         Move {
@@ -200,7 +200,7 @@ impl<R: Rules> Move<R> {
     }
 }
 
-impl<R: Rules> fmt::Display for Move<R> {
+impl<R: Mechanics> fmt::Display for Move<R> {
     /// The full path: `c3-d4`, `c3xe5xc7`, `pass`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_pass() {
@@ -215,7 +215,7 @@ impl<R: Rules> fmt::Display for Move<R> {
     }
 }
 
-impl<R: Rules> fmt::Debug for Move<R> {
+impl<R: Mechanics> fmt::Debug for Move<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")?;
         if !self.is_pass() && self.is_capture() {

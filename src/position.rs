@@ -10,14 +10,11 @@
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
-use crate::movegen;
-use crate::moves::{Move, MoveList};
-use crate::notation::fen::Setup;
+use crate::moves::Move;
 use crate::piece::{Color, Kind, Piece};
-use crate::rules::{Rules, BB};
+use crate::rules::mechanics::{Mechanics, BB};
 use crate::square::Square;
 use crate::zobrist;
-use std::fmt;
 use std::marker::PhantomData;
 
 /// Why a setup is not a position of the chosen game.
@@ -67,7 +64,7 @@ pub enum SetupError {
 
 /// Pieces on the board and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position<R: Rules> {
+pub struct Position<R: Mechanics> {
     color: [BB<R>; 2],
     kind: [BB<R>; 4],
     side: Color,
@@ -75,7 +72,7 @@ pub struct Position<R: Rules> {
     _r: PhantomData<R>,
 }
 
-impl<R: Rules> Position<R> {
+impl<R: Mechanics> Position<R> {
     /// An empty board with `side` to move.
     pub fn empty(side: Color) -> Self {
         Position {
@@ -91,17 +88,31 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// The game's start position.
-    pub fn start() -> Self {
-        let setup: Setup = R::START_FEN.parse().expect("start FEN parses");
-        Self::from_setup(&setup).expect("start FEN is valid")
-    }
-
-    /// Checks a parsed setup against the game and builds the position.
-    pub fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+    /// Places pieces on an empty board with `side` to move, checked
+    /// against the game: every square on its board and playable, each
+    /// kind one the game has, no square twice, no piece that would have
+    /// promoted standing on its promotion rank. (From text, see
+    /// [`Position::from_setup`]; the game's start, [`Position::start`].)
+    ///
+    /// ```
+    /// use dama::{Color, Czech, Kind, Piece, Position};
+    /// let man = Piece { color: Color::White, kind: Kind::Man };
+    /// let pos = Position::<Czech>::from_pieces(Color::White, [("c3".parse().unwrap(), man)]).unwrap();
+    /// assert_eq!(pos.count(Color::White), 1);
+    /// let light = Position::<Czech>::from_pieces(Color::White, [("c4".parse().unwrap(), man)]);
+    /// assert!(light.is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] naming the first square that does not fit.
+    pub fn from_pieces(
+        side: Color,
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+    ) -> Result<Self, SetupError> {
         let game = R::VARIANT.title();
-        let mut pos = Self::empty(setup.side);
-        for &(sq, piece) in &setup.pieces {
+        let mut pos = Self::empty(side);
+        for (sq, piece) in pieces {
             if sq.file() >= R::Geo::files() || sq.rank() >= R::Geo::ranks() {
                 return Err(SetupError::OffBoard { square: sq, game });
             }
@@ -131,8 +142,8 @@ impl<R: Rules> Position<R> {
         Ok(pos)
     }
 
-    /// The setup of this position (for writing FEN). Counters are left empty.
-    pub fn to_setup(&self) -> Setup {
+    /// Every piece with its square, White's first, each colour in bit order.
+    pub fn piece_list(&self) -> Vec<(Square, Piece)> {
         let mut pieces = Vec::new();
         for c in Color::ALL {
             for b in self.color[c.index()].iter() {
@@ -140,12 +151,7 @@ impl<R: Rules> Position<R> {
                 pieces.push((R::Geo::square(b), Piece { color: c, kind }));
             }
         }
-        Setup {
-            side: self.side,
-            pieces,
-            counter: None,
-            fullmove: None,
-        }
+        pieces
     }
 
     #[inline(always)]
@@ -296,13 +302,6 @@ impl<R: Rules> Position<R> {
         p
     }
 
-    /// Every legal move (captures merged as RULES.md says; `pass` where the game has it).
-    pub fn legal_moves(&self) -> MoveList<R> {
-        let mut l = MoveList::new();
-        movegen::generate(self, &mut l);
-        l
-    }
-
     /// The same board with the other side to move (for "could the opponent move?").
     pub fn with_side(&self, side: Color) -> Self {
         let mut p = *self;
@@ -311,26 +310,5 @@ impl<R: Rules> Position<R> {
             p.key ^= zobrist::SIDE;
         }
         p
-    }
-}
-
-impl<R: Rules> fmt::Display for Position<R> {
-    /// The canonical FEN.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_setup())
-    }
-}
-
-impl<R: Rules> fmt::Debug for Position<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position<{}>({})", R::VARIANT, self)
-    }
-}
-
-impl<R: Rules> std::str::FromStr for Position<R> {
-    type Err = crate::notation::fen::FenError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let setup: Setup = s.parse()?;
-        Self::from_setup(&setup).map_err(crate::notation::fen::FenError::Setup)
     }
 }

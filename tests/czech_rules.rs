@@ -5,7 +5,7 @@
 //! when a move is refused.
 
 use dama::explain::{self, Illegal, MoveError};
-use dama::{Czech, Kind, Move, Position, Rules};
+use dama::{Czech, Kind, Mechanics, Move, Position};
 
 fn pos(fen: &str) -> Position<Czech> {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))

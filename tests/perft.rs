@@ -9,7 +9,7 @@ mod common;
 
 use common::czech_ref;
 use dama::perft::{divide, perft};
-use dama::{dispatch, Czech, Position, Rules, Variant};
+use dama::{dispatch, Czech, Mechanics, Position, Variant};
 use std::collections::BTreeMap;
 
 /// Bulk counting of the last ply.

@@ -680,15 +680,21 @@ fn show_draws_a_capture_before_it_is_played() {
 
 #[test]
 fn rules_prints_the_rules_of_the_game_being_played() {
+    // The same page the app shows at /rules/medieval, as text.
     let out = play(&["--variant", "medieval"], "rules\n");
-    assert!(out.contains("- Medieval battle: a 10x10 board"), "{out}");
+    assert!(out.contains("Medieval battle\n==============="), "{out}");
     let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        words.contains("30 plies (15 moves of each player) without a capture"),
+        words.contains("30 moves without a capture: if 30 moves in a row (15 of each player)"),
         "{out}"
     );
+    assert!(
+        words.contains("pawn 1, knight 2, commander 3, king 4"),
+        "{out}"
+    );
+    assert!(!out.contains('<'), "{out}");
     let out = play(&[], "rules\n");
-    assert!(out.contains("- Czech draughts: an 8x8 board"), "{out}");
+    assert!(out.contains("Czech draughts\n=============="), "{out}");
 }
 
 /// Starts `dama play ARGS`, waits until its output contains `marker`,

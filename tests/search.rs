@@ -12,7 +12,7 @@ fn game<R: Rules>(fen: &str) -> Game<R> {
     Game::from_setup(&setup, GameOptions::default()).expect("test FEN fits the game")
 }
 
-fn search<R: Rules>(g: &Game<R>, limits: Limits) -> SearchResult<R> {
+fn search<R: Evaluate>(g: &Game<R>, limits: Limits) -> SearchResult<R> {
     let stop = AtomicBool::new(false);
     Searcher::<R>::new(4).search(g, &limits, &stop, &mut |_| {})
 }
@@ -77,7 +77,7 @@ fn forced_win_reported_in_plies() {
     assert!(r.score.to_string().starts_with("win "));
 }
 
-fn random_playouts_stay_legal<R: Rules>(seed: u64) {
+fn random_playouts_stay_legal<R: Evaluate>(seed: u64) {
     let mut rng = Lcg(seed);
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::<R>::new(2);

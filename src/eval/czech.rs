@@ -15,11 +15,12 @@
 //! - A man that nothing can stop from crowning (no opponent king, no
 //!   opponent piece in the triangle ahead) is nearly a king already.
 
-use super::{Context, Params};
+use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::rules::czech::Czech;
 use crate::rules::{Rules, BB};
 use crate::square::Square;
 
@@ -160,4 +161,20 @@ fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
         }
     }
     bonus
+}
+
+impl Evaluate for Czech {
+    const PARAMS: Params = PARAMS;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
+        "W:Wa1,a3,c1,c3,d2,e1,f4,g1:Bb8,c5,c7,d6,e7,f8,h6,h8",
+        "W:Wa1,a5,b2,c1,d2,e1,e3,h2:Bb8,c7,d8,f8,g5,g7,h6,h8",
+        "W:Wa1,b4,c1,c5,d4,e1,g1,g3:Ba7,b8,c7,f6,f8,g5,g7,h8",
+        "W:Wa1,a5,b2,c1,c3,e3,f4,f6,g3,h2:Ba3,b6,c7,d6,d8,f8,h4,h6,h8",
+    ];
+
+    #[inline(always)]
+    fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
+        adjust(pos, white, cx)
+    }
 }

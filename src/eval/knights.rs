@@ -7,9 +7,10 @@
 //! - As the move limit comes closer the plain piece count, which decides
 //!   the game there, gains weight.
 
-use super::{piece_diff, Context, Params};
+use super::{piece_diff, Context, Evaluate, Params};
 use crate::piece::Kind;
 use crate::position::Position;
+use crate::rules::knights::Knights;
 use crate::rules::Rules;
 
 /// Worth of a knight (the game's man).
@@ -39,4 +40,26 @@ pub const PARAMS: Params = Params {
 /// The pull of the move limit, from White's side.
 pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     white + piece_diff(pos) * 60 * cx.urgency() / 256
+}
+
+impl Evaluate for Knights {
+    const PARAMS: Params = PARAMS;
+    /// Knight's draughts has several times as many moves per position
+    /// as the other games (knights leap to up to eight squares on a 10×10
+    /// board), so the same node budget buys about one ply less; at the
+    /// table's caps its level 4 came within a tenth of a ply of level 5
+    /// and the ladder could not tell them apart. A quarter of the nodes
+    /// restores the steps between the levels.
+    const LEVEL_NODES_PERCENT: u64 = 25;
+    const BENCH_DEPTH_CUT: u32 = 7;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "W:Wa3,a4,b3,b4,c3,c4,d3,d4,e3,e4,f3,f4,g3,g4,h3,h4,i3,i4,j3,j4:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8,i7,i8,j7,j8",
+        "W:Wa4,b3,c3,c9,d3,f3,f4,f8,g3,h4,i4,j4:Ba7,b7,b8,c2,c8,d2,d8,e3,e7,e8,g8,h3,h8,i3,i7,j7",
+        "W:Wa4,c4,e3,e4,f4,g3,Kg8,h3,j3,j4,j8:BKa5,b7,b8,Kc1,c2,c6,c8,d8,Ke1,f8,g7,h8,i7,Kj1,j7",
+    ];
+
+    #[inline(always)]
+    fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
+        adjust(pos, white, cx)
+    }
 }

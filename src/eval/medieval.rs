@@ -8,10 +8,11 @@
 //! - As the no-capture limit comes closer the army strength of the rule,
 //!   which decides the game there, gains weight.
 
-use super::{Context, Params};
+use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::rules::medieval::Medieval;
 use crate::rules::medieval::WEIGHT;
 use crate::rules::Rules;
 
@@ -62,4 +63,19 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
         return white;
     }
     white + strength_diff(pos) * 50 * u / 256
+}
+
+impl Evaluate for Medieval {
+    const PARAMS: Params = PARAMS;
+    const BENCH_DEPTH_CUT: u32 = 5;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
+        "W:WNa1,a5,b2,b4,Nc1,d2,d4,Ne1,f4,Ng1,g3,h2,h4,Ni1,i3:Ba7,Nb10,c7,c9,Nd10,e7,e9,f8,Nf10,g9,h6,h8,Nh10,i9,Nj10",
+        "W:WNa1,b2,b4,Nc1,c5,d2,d4,Ne1,e5,Ng1,h2,h4,Ni1:Ba7,a9,b8,c7,Nc10,Nd9,e7,f6,Nf10,g7,g9,Nh10,Nj10",
+    ];
+
+    #[inline(always)]
+    fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
+        adjust(pos, white, cx)
+    }
 }

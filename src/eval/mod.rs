@@ -27,7 +27,6 @@ use crate::moves::Move;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::{Motion, Rules, BB};
-use crate::variant::Variant;
 
 /// The largest evaluation magnitude (well inside the search's win scores).
 pub const MAX_EVAL: i32 = 20_000;
@@ -77,38 +76,61 @@ impl Context {
     }
 }
 
-/// The parameters of game `R`.
-pub fn params<R: Rules>() -> &'static Params {
-    match R::VARIANT {
-        Variant::Czech => &czech::PARAMS,
-        Variant::Gothic => &gothic::PARAMS,
-        Variant::Knights => &knights::PARAMS,
-        Variant::Ossetian => &ossetian::PARAMS,
-        Variant::Medieval => &medieval::PARAMS,
+/// What the evaluation and the search need of a game beyond its rules:
+/// the game's numbers and its own terms. Each game implements it in its
+/// evaluation file (`eval/<game>.rs`), so the generic code never asks
+/// which game it is.
+pub trait Evaluate: Rules {
+    /// The game's evaluation numbers.
+    const PARAMS: Params;
+    /// The node caps of the levels in percent of the table (see
+    /// [`crate::search::level::Level::of`]): below 100 for games whose
+    /// positions have many more moves than the others.
+    const LEVEL_NODES_PERCENT: u64 = 100;
+    /// The positions of `dama bench` (FEN): the start position and
+    /// middle games reached in the engine's own games.
+    const BENCH_POSITIONS: &'static [&'static str];
+    /// How many plies less than the bench depth this game is searched
+    /// to (at least 1 ply when above 0): games with more moves per
+    /// position go less deep.
+    const BENCH_DEPTH_CUT: u32 = 0;
+
+    /// What tables cannot say, from White's side: `white` is the
+    /// evaluation so far (material, squares, mobility), `cx` how close a
+    /// counter rule is. The default adds nothing.
+    #[inline(always)]
+    fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
+        let _ = (pos, cx);
+        white
     }
+}
+
+/// The parameters of game `R`.
+pub fn params<R: Evaluate>() -> &'static Params {
+    &R::PARAMS
 }
 
 /// Per-bit tables of one game, material included.
 #[derive(Clone)]
-pub struct Evaluator<R: Rules> {
+pub struct Evaluator<R: Evaluate> {
     table: Box<[[[i16; 128]; 4]; 2]>,
     params: Params,
     _r: std::marker::PhantomData<R>,
 }
 
-impl<R: Rules> Default for Evaluator<R> {
+impl<R: Evaluate> Default for Evaluator<R> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<R: Rules> std::fmt::Debug for Evaluator<R> {
+impl<R: Evaluate> std::fmt::Debug for Evaluator<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Evaluator<{}>", R::VARIANT)
     }
 }
 
-impl<R: Rules> Evaluator<R> {
+impl<R: Evaluate> Evaluator<R> {
     /// Builds the tables of game `R` from its own numbers.
     pub fn new() -> Self {
         Self::with_params(params::<R>())
@@ -222,13 +244,7 @@ impl<R: Rules> Evaluator<R> {
     #[inline]
     pub fn evaluate_and_steps(&self, pos: &Position<R>, psq: i32, cx: &Context) -> (i32, bool) {
         let (raw, steps) = self.white_raw_with(pos, psq);
-        let white = match R::VARIANT {
-            Variant::Czech => czech::adjust(pos, raw, cx),
-            Variant::Gothic => gothic::adjust(pos, raw, cx),
-            Variant::Knights => knights::adjust(pos, raw, cx),
-            Variant::Ossetian => ossetian::adjust(pos, raw, cx),
-            Variant::Medieval => medieval::adjust(pos, raw, cx),
-        };
+        let white = R::adjust(pos, raw, cx);
         let s = match pos.side() {
             Color::White => white,
             Color::Black => -white,
@@ -300,16 +316,16 @@ pub(crate) fn piece_diff<R: Rules>(pos: &Position<R>) -> i32 {
 
 /// Evaluates a single position of game `R` with fresh tables (convenient,
 /// not fast: the search keeps its [`Evaluator`]).
-pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
+pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
     Evaluator::<R>::new().evaluate(pos, &Context::NONE)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Czech, Gothic, Knights, Medieval, Ossetian};
+    use crate::{Czech, Gothic, Knights, Medieval, Ossetian};
 
-    fn symmetric_start<R: Rules>() {
+    fn symmetric_start<R: Evaluate>() {
         let e = Evaluator::<R>::new();
         let pos = Position::<R>::start();
         // Start positions are symmetric: only the tempo separates the sides.
@@ -330,7 +346,7 @@ mod tests {
         symmetric_start::<Medieval>();
     }
 
-    fn deltas_add_up<R: Rules>() {
+    fn deltas_add_up<R: Evaluate>() {
         let e = Evaluator::<R>::new();
         let mut pos = Position::<R>::start();
         let mut psq = e.psq(&pos);

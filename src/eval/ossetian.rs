@@ -6,10 +6,9 @@
 //! the edge cannot be jumped across it, and moves in reserve (the side
 //! that can still wait need not step into a capture) are worth a little.
 
-use super::{Context, Params};
+use super::{Evaluate, Params};
 use crate::piece::Kind;
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::ossetian::Ossetian;
 
 /// Worth of a piece.
 pub const PIECE: i32 = 100;
@@ -36,7 +35,13 @@ pub const PARAMS: Params = Params {
     tempo: 0,
 };
 
-/// Nothing to add: the tables say it all.
-pub fn adjust<R: Rules>(_pos: &Position<R>, white: i32, _cx: &Context) -> i32 {
-    white
+/// Nothing to adjust: the tables say it all.
+impl Evaluate for Ossetian {
+    const PARAMS: Params = PARAMS;
+    const BENCH_DEPTH_CUT: u32 = 4;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,g3:Ba5,a6,a7,b5,b6,b7,c5,c6,c7,d5,d6,d7,e5,e6,e7,f5,f6,f7,g5,g6,g7",
+        "W:Wa2,a3,a4,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,g2,g3:Ba5,a6,a7,b5,c6,c7,d6,d7,e5,e6,e7,f4,f7,g4,g5,g7",
+        "W:Wa1,b1,b3,c1,e1,e3,f1,g1,g2,g4:Ba6,a7,b6,c6,d7,e5,e7,f6,f7,g6,g7",
+    ];
 }

@@ -41,9 +41,9 @@ pub struct MatchArgs {
     /// others) or ladder (each vs the one before).
     #[arg(long, default_value = "round-robin")]
     tournament: Tournament,
-    /// The game(s): czech, gothic, knights, ossetian, medieval, a
-    /// comma-separated list, or all (one match per game, in turn).
-    #[arg(long, default_value = "czech")]
+    /// The game(s): one of [`Variant::NAMES`], a comma-separated list,
+    /// or all (one match per game, in turn).
+    #[arg(long, default_value_t = Variant::default().to_string(), help = crate::variant::help_line("The game(s)", ", a comma-separated list, or all (one match per game, in turn)"))]
     variant: String,
     /// Games per pairing (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 100)]

@@ -5,7 +5,8 @@
 //! items and either colour's list first.
 
 use crate::piece::{Color, Kind, Piece};
-use crate::position::SetupError;
+use crate::position::{Position, SetupError};
+use crate::rules::mechanics::Mechanics;
 use crate::square::{ParseSquareError, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -210,6 +211,72 @@ impl fmt::Display for Setup {
             write!(f, ":F{n}")?;
         }
         Ok(())
+    }
+}
+
+/// Positions from and to FEN.
+impl<R: Mechanics> Position<R> {
+    /// The game's start position.
+    ///
+    /// ```
+    /// use dama::{Czech, Position};
+    /// let start = Position::<Czech>::start();
+    /// assert_eq!(start.legal_moves().len(), 7);
+    /// assert_eq!(start.to_string(), "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8");
+    /// ```
+    pub fn start() -> Self {
+        let setup: Setup = R::START_FEN.parse().expect("start FEN parses");
+        Self::from_setup(&setup).expect("start FEN is valid")
+    }
+
+    /// Checks a parsed setup against the game and builds the position
+    /// (its counters are the game record's business, see
+    /// [`crate::Game::from_setup`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] when a piece does not fit the game (see [`Position::from_pieces`]).
+    pub fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        Self::from_pieces(setup.side, setup.pieces.iter().copied())
+    }
+
+    /// The setup of this position (for writing FEN). Counters are left empty.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            side: self.side(),
+            pieces: self.piece_list(),
+            counter: None,
+            fullmove: None,
+        }
+    }
+}
+
+impl<R: Mechanics> fmt::Display for Position<R> {
+    /// The canonical FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_setup())
+    }
+}
+
+impl<R: Mechanics> fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position<{}>({})", R::VARIANT, self)
+    }
+}
+
+impl<R: Mechanics> FromStr for Position<R> {
+    type Err = FenError;
+    /// Reads a FEN and checks it against the game.
+    ///
+    /// ```
+    /// use dama::{Gothic, Position};
+    /// let pos: Position<Gothic> = "W:Wa1,b2:Bh8".parse().unwrap();
+    /// assert_eq!(pos.to_string(), "W:Wa1,b2:Bh8");
+    /// assert!("W:Wa1:Bz9".parse::<Position<Gothic>>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let setup: Setup = s.parse()?;
+        Self::from_setup(&setup).map_err(FenError::Setup)
     }
 }
 

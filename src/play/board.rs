@@ -53,12 +53,13 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
 
 /// The letter of a piece in game `variant`.
 ///
-/// The draughts games use the classic `w`/`b` for men (Knight's draughts'
-/// knights, Ossetian pieces) and `W`/`B` for kings. Medieval battle has
-/// four kinds, so there the letter names the kind and the case the side,
-/// as in chess: White upper case (`P N C K`), Black lower case.
+/// Games with one or two kinds use the classic `w`/`b` for men
+/// (Knight's draughts' knights, Ossetian pieces) and `W`/`B` for kings.
+/// A game with more kinds (Medieval battle has four) gets letters that
+/// name the kind and the case the side, as in chess: White upper case
+/// (`P N C K`), Black lower case.
 pub fn symbol(variant: Variant, p: Piece) -> char {
-    if variant == Variant::Medieval {
+    if kinds(variant).len() > 2 {
         let c = match p.kind {
             Kind::Man => 'P',
             Kind::Knight => 'N',
@@ -82,7 +83,7 @@ pub fn symbol(variant: Variant, p: Piece) -> char {
 
 /// The kinds a game uses, in the order of its legend.
 fn kinds(variant: Variant) -> Vec<Kind> {
-    let used: [bool; 4] = crate::dispatch!(variant, R => <R as crate::rules::Rules>::KINDS);
+    let used: [bool; 4] = crate::dispatch!(variant, R => <R as crate::rules::Mechanics>::KINDS);
     let order = [Kind::Man, Kind::Knight, Kind::Commander, Kind::King];
     order.into_iter().filter(|k| used[k.index()]).collect()
 }

@@ -18,10 +18,16 @@
 //! input after the prompt (input that is not a terminal, so a piped
 //! transcript reads like a session).
 
+mod actions;
 pub mod board;
 pub mod command;
+pub mod input;
 pub mod rules;
 pub mod save;
+mod words;
+
+pub use input::{Input, LineSource, Piped, Terminal};
+use words::*;
 
 use crate::any::{AnyGame, AnySearcher, MoveInfo};
 use crate::explain::{Illegal, MoveError};
@@ -35,7 +41,7 @@ use command::Command;
 use save::Players;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -64,8 +70,8 @@ pub enum ColorChoice {
 /// The command-line options of `dama play`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct PlayArgs {
-    /// The game: czech, gothic, knights, ossetian, medieval [default: czech].
-    #[arg(long, conflicts_with = "resume")]
+    /// The game (one of [`Variant::NAMES`]) [default: the first].
+    #[arg(long, conflicts_with = "resume", help = crate::variant::help_line("The game", " [default: {default}]"))]
     pub variant: Option<Variant>,
     /// Your side [default: white, or the side saved in the --resume file].
     #[arg(long, value_enum)]
@@ -218,7 +224,7 @@ fn shell_word(w: &str) -> String {
 
 /// Runs `dama play` on stdin and stdout.
 pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
-    let variant = args.variant.unwrap_or(Variant::Czech);
+    let variant = args.variant.unwrap_or_default();
     let options = GameOptions::default();
     let (game, saved_human, saved_level, saved_two) = match (&args.resume, &args.fen) {
         (Some(path), _) => {
@@ -325,82 +331,6 @@ pub fn run_from<W: Write>(
     s.run(source)
 }
 
-/// One line from the player, or why there is none.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A line of text.
-    Line(String),
-    /// A line of this many bytes, longer than [`MAX_LINE`].
-    TooLong(usize),
-    /// Ctrl-C at the prompt.
-    Interrupted,
-    /// The end of the input.
-    End,
-}
-
-/// Where the player's lines come from.
-pub trait LineSource {
-    /// Shows `prompt` (on `out`, or by itself) and reads one line.
-    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Input>;
-}
-
-/// Plain lines from a pipe or file; with `echo`, each line is repeated
-/// after the prompt so that a transcript reads like a session.
-pub struct Piped<R: BufRead> {
-    /// The input.
-    pub input: R,
-    /// Repeat each line after the prompt.
-    pub echo: bool,
-}
-
-impl<R: BufRead> LineSource for Piped<R> {
-    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Input> {
-        write!(out, "{prompt}")?;
-        out.flush()?;
-        let line = match read_line(&mut self.input)? {
-            None => return Ok(Input::End),
-            Some(Err(n)) => {
-                if self.echo {
-                    writeln!(out)?;
-                }
-                return Ok(Input::TooLong(n));
-            }
-            Some(Ok(line)) => line,
-        };
-        if self.echo {
-            writeln!(out, "{line}")?;
-        }
-        Ok(Input::Line(line))
-    }
-}
-
-/// A terminal: line editing and history (arrow keys, Ctrl-A/E, …).
-pub struct Terminal {
-    editor: rustyline::DefaultEditor,
-}
-
-impl LineSource for Terminal {
-    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Input> {
-        use rustyline::error::ReadlineError;
-        out.flush()?;
-        match self.editor.readline(prompt) {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = self.editor.add_history_entry(line.as_str());
-                }
-                if line.len() > MAX_LINE {
-                    return Ok(Input::TooLong(line.len()));
-                }
-                Ok(Input::Line(line))
-            }
-            Err(ReadlineError::Interrupted) => Ok(Input::Interrupted),
-            Err(ReadlineError::Eof) => Ok(Input::End),
-            Err(ReadlineError::Io(e)) => Err(e),
-            Err(e) => Err(io::Error::other(e.to_string())),
-        }
-    }
-}
-
 /// A hint already worked out for one position.
 struct Hint {
     len: usize,
@@ -429,92 +359,6 @@ struct Session<W: Write> {
     /// The example move was shown at the first prompt.
     example_shown: bool,
     out: W,
-}
-
-/// One line of input: `None` at the end, `Err(n)` for a line of `n` bytes
-/// that is too long.
-fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Result<String, usize>>> {
-    let mut buf = Vec::new();
-    let n = input
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', &mut buf)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
-        let mut skipped = buf.len();
-        loop {
-            let mut rest = Vec::new();
-            let k = input.by_ref().take(4096).read_until(b'\n', &mut rest)?;
-            skipped += k;
-            if k == 0 || rest.last() == Some(&b'\n') {
-                break;
-            }
-        }
-        return Ok(Some(Err(skipped)));
-    }
-    let text = String::from_utf8_lossy(&buf);
-    Ok(Some(Ok(text.trim_end_matches(['\n', '\r']).to_string())))
-}
-
-/// `1 ply`, `7 plies`.
-fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
-}
-
-/// A score from the computer's side, in words a player reads.
-fn score_words(score: Score) -> String {
-    match score.decided() {
-        Some(p) if p >= 0 => format!("the computer wins in {}", plies(p as usize)),
-        Some(p) => format!("the computer loses in {}", plies((-p) as usize)),
-        None => format!("{:+.2} for the computer", f64::from(score.0) / 100.0),
-    }
-}
-
-/// The progress line for one search report.
-fn progress(info: &Info) -> String {
-    format!(
-        "thinking: depth {}, {}",
-        info.depth,
-        score_words(info.score)
-    )
-}
-
-fn join(squares: &[crate::square::Square]) -> String {
-    squares
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The board being played in words: `files a–h, ranks 1–8`.
-fn board_words(game: &AnyGame) -> String {
-    format!(
-        "files a–{}, ranks 1–{}",
-        (b'a' + game.files() - 1) as char,
-        game.ranks()
-    )
-}
-
-/// A move error in a player's words, off-board squares described with
-/// the board being played (not every board's a–j and 1–10).
-fn move_error_words(game: &AnyGame, e: &impl std::fmt::Display) -> String {
-    let text = e.to_string();
-    let board = board_words(game);
-    let text = text.replace(
-        "is off every board (files a–j, ranks 1–10)",
-        &format!("is off the board ({board})"),
-    );
-    match text.strip_suffix(" is not a square of this board") {
-        Some(sq) => format!("{sq} is off the board ({board})"),
-        None => text,
-    }
 }
 
 impl<W: Write> Session<W> {
@@ -817,348 +661,5 @@ Commands:
             }
         }
         Ok(())
-    }
-
-    /// `show MOVE`: the board with the move's path and what it takes.
-    fn show_move(&mut self, text: &str) -> io::Result<()> {
-        if let Status::Over(o) = self.game.status() {
-            return writeln!(self.out, "The game is over ({o}).");
-        }
-        let m = match self.game.check_move(text) {
-            Ok(m) => m,
-            Err(MoveError::Illegal(Illegal::Ambiguous(v))) => {
-                return writeln!(
-                    self.out,
-                    "Which one? That matches {}; write a landing square in between to choose.",
-                    v.join(" and ")
-                )
-            }
-            Err(e @ MoveError::Parse(_)) => {
-                let words = move_error_words(&self.game, &e);
-                return writeln!(self.out, "I cannot read that move: {words}.");
-            }
-            Err(e) => {
-                let words = move_error_words(&self.game, &e);
-                return writeln!(self.out, "Illegal move: {words}.");
-            }
-        };
-        if m.is_pass() {
-            return writeln!(self.out, "pass: the side to move does not move.");
-        }
-        let marks = Marks {
-            last: m.from.iter().chain(&m.path).copied().collect(),
-            captured: Vec::new(),
-            must_capture: Vec::new(),
-            taking: m.captured.clone(),
-        };
-        let text = board::draw(&self.game, self.bottom(), &marks, self.settings.ansi);
-        write!(self.out, "{text}")?;
-        writeln!(
-            self.out,
-            "Not played: {}. [ ] its path, < > the pieces it takes.",
-            describe(&self.game, &m)
-        )
-    }
-
-    /// Plays the player's move; true when the board should be drawn.
-    fn human_move(&mut self, text: &str) -> io::Result<bool> {
-        if let Status::Over(o) = self.game.status() {
-            writeln!(self.out, "The game is over ({o}).")?;
-            return Ok(false);
-        }
-        let mover = self.game.side_to_move();
-        match self.game.play(text) {
-            Ok(m) => {
-                if self.two() {
-                    writeln!(
-                        self.out,
-                        "{} plays {}.",
-                        upper_first(mover.name()),
-                        describe(&self.game, &m)
-                    )?;
-                } else {
-                    writeln!(self.out, "You play {}.", describe(&self.game, &m))?;
-                }
-                self.hint = None;
-                Ok(true)
-            }
-            Err(GameError::Move(MoveError::Illegal(Illegal::Ambiguous(v)))) => {
-                writeln!(
-                    self.out,
-                    "Which one? That matches {}; write a landing square in between to choose.",
-                    v.join(" and ")
-                )?;
-                Ok(false)
-            }
-            Err(GameError::Move(e @ MoveError::Parse(_))) => {
-                let words = move_error_words(&self.game, &e);
-                writeln!(self.out, "I cannot read that move: {words}. Try again.")?;
-                Ok(false)
-            }
-            Err(e) => {
-                let words = move_error_words(&self.game, &e);
-                writeln!(self.out, "Illegal move: {words}. Try again.")?;
-                Ok(false)
-            }
-        }
-    }
-
-    fn think_time(&self) -> Duration {
-        self.settings.movetime.unwrap_or_else(|| {
-            Duration::from_millis(LEVEL_TIME_MS[usize::from(self.settings.level.clamp(1, 5)) - 1])
-        })
-    }
-
-    fn clear_live(&mut self) -> io::Result<()> {
-        if self.settings.live {
-            write!(self.out, "\r\x1b[K")?;
-        }
-        Ok(())
-    }
-
-    /// The computer's move; false when Ctrl-C interrupted its thinking.
-    fn computer_move(&mut self) -> Result<bool, PlayError> {
-        let limits = Limits {
-            level: Some(self.settings.level),
-            movetime: Some(self.think_time()),
-            ..Limits::default()
-        };
-        let live = self.settings.live;
-        let out = &mut self.out;
-        THINKING.store(true, Ordering::SeqCst);
-        let result = self
-            .searcher
-            .search(&self.game, &limits, &INTERRUPTED, &mut |info: &Info| {
-                // The progress line is for a terminal only: a pipe gets
-                // the move, not the thinking.
-                if live {
-                    let _ = write!(out, "\r\x1b[K{}", progress(info));
-                    let _ = out.flush();
-                }
-            });
-        THINKING.store(false, Ordering::SeqCst);
-        self.clear_live()?;
-        if INTERRUPTED.load(Ordering::SeqCst) {
-            return Ok(false);
-        }
-        let Some(best) = result.best else {
-            return Err(PlayError::NoEngineMove(self.game.fen()));
-        };
-        let played = self
-            .game
-            .play(&best.text)
-            .map_err(|_| PlayError::NoEngineMove(self.game.fen()))?;
-        self.hint = None;
-        writeln!(
-            self.out,
-            "The computer ({}) plays {}.",
-            !self.human(),
-            describe(&self.game, &played)
-        )?;
-        Ok(true)
-    }
-
-    fn list_moves(&mut self) -> io::Result<()> {
-        let moves = crate::protocol::engine::sorted_moves(&self.game);
-        if !self.in_play() || moves.is_empty() {
-            return writeln!(self.out, "The game is over: there are no moves.");
-        }
-        let captures = moves.iter().any(|m| !m.captured.is_empty());
-        writeln!(
-            self.out,
-            "Legal moves ({}){}:",
-            moves.len(),
-            if captures {
-                ", capturing is compulsory"
-            } else {
-                ""
-            }
-        )?;
-        let cells: Vec<String> = moves
-            .iter()
-            .map(|m| {
-                let extra = extras(&self.game, m);
-                if extra.is_empty() {
-                    m.text.clone()
-                } else {
-                    format!("{} ({extra})", m.text)
-                }
-            })
-            .collect();
-        write!(self.out, "{}", columns(&cells, board::WIDTH))
-    }
-
-    fn hint(&mut self) -> io::Result<()> {
-        if !self.in_play() {
-            return writeln!(self.out, "The game is over: there is nothing to hint.");
-        }
-        let (len, key) = (self.game.len(), self.game.key());
-        if let Some(h) = self.hint.as_ref().filter(|h| h.len == len && h.key == key) {
-            if h.mv.is_pass() {
-                return writeln!(self.out, "Hint: pass.");
-            }
-            let text = describe(&self.game, &h.mv);
-            return writeln!(self.out, "Hint: play {text}.");
-        }
-        let limits = Limits {
-            movetime: Some(
-                self.settings
-                    .movetime
-                    .unwrap_or(Duration::from_millis(HINT_TIME_MS)),
-            ),
-            ..Limits::default()
-        };
-        let stop = AtomicBool::new(false);
-        let result = self
-            .searcher
-            .search(&self.game, &limits, &stop, &mut |_: &Info| {});
-        let Some(mv) = result.best else {
-            return writeln!(self.out, "There is no move to suggest.");
-        };
-        match mv.from {
-            None => writeln!(self.out, "Hint: you have no move; pass.")?,
-            Some(from) => writeln!(
-                self.out,
-                "Hint: the {} on {from} is worth moving (type hint again for the whole move).",
-                self.game.kind_name(mv.piece)
-            )?,
-        }
-        self.hint = Some(Hint { len, key, mv });
-        Ok(())
-    }
-
-    /// Takes back the player's last move and every computer move after
-    /// it (in a two-player game: the last move); true when something
-    /// changed.
-    fn undo(&mut self) -> io::Result<bool> {
-        if let Status::Over(o) = self.game.status() {
-            if o.rule == EndRule::Resignation {
-                // Withdrawing a resignation: no ply to take back.
-                self.game.withdraw_resignation();
-                let whose = if self.two() { "The" } else { "Your" };
-                writeln!(self.out, "{whose} resignation is taken back.")?;
-                return Ok(true);
-            }
-        }
-        let mut g = self.game.clone();
-        let mut taken = Vec::new();
-        loop {
-            let Some(m) = g.last_move() else {
-                writeln!(self.out, "There is no move of yours to take back.")?;
-                return Ok(false);
-            };
-            let mover = !g.side_to_move();
-            let whose = if self.two() {
-                format!("{mover}'s")
-            } else if mover == self.human() {
-                "your".to_string()
-            } else {
-                "the computer's".to_string()
-            };
-            taken.push(format!("{whose} {}", m.text));
-            if g.undo(1).is_err() {
-                writeln!(self.out, "There is no move of yours to take back.")?;
-                return Ok(false);
-            }
-            if self.two() || mover == self.human() {
-                break;
-            }
-        }
-        self.game = g;
-        taken.reverse();
-        writeln!(self.out, "Taken back: {}.", taken.join(", "))?;
-        Ok(true)
-    }
-
-    fn resign(&mut self) -> io::Result<()> {
-        if let Status::Over(o) = self.game.status() {
-            return writeln!(self.out, "The game is already over ({o}).");
-        }
-        let side = if self.two() {
-            self.game.side_to_move()
-        } else {
-            self.human()
-        };
-        match self.game.resign(side) {
-            Ok(()) => Ok(()),
-            Err(e) => writeln!(self.out, "You cannot resign now: {e}."),
-        }
-    }
-
-    fn save(&mut self, file: &str) -> io::Result<()> {
-        let path = std::path::Path::new(file);
-        let players = if self.two() {
-            Players::TwoPlayers
-        } else {
-            Players::Computer {
-                human: self.human(),
-                level: self.settings.level,
-            }
-        };
-        match save::save_of(path, &self.game, players) {
-            Ok(()) => {
-                self.saved = self.game.len();
-                writeln!(
-                    self.out,
-                    "Saved {} to {file}; continue with: {} play --resume {}",
-                    plies(self.game.len()),
-                    self.settings.program,
-                    shell_word(file)
-                )
-            }
-            Err(e) => writeln!(self.out, "Not saved: {e}."),
-        }
-    }
-}
-
-/// Cells laid out in as many columns as fit `width`, filled down each
-/// column (`ls`-style), so a long list of moves stays a few lines high.
-fn columns(cells: &[String], width: usize) -> String {
-    let cell = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0) + 2;
-    let per_row = ((width - 2) / cell.max(1)).max(1);
-    let rows = cells.len().div_ceil(per_row);
-    let mut out = String::new();
-    for r in 0..rows {
-        let mut line = String::from("  ");
-        for c in 0..per_row {
-            if let Some(text) = cells.get(c * rows + r) {
-                line.push_str(&format!("{text:cell$}"));
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// A move with what it captures and what it becomes, e.g.
-/// `c3xe5xc7 (takes d4, d6)`.
-fn describe(game: &AnyGame, m: &MoveInfo) -> String {
-    let extra = extras(game, m);
-    if extra.is_empty() {
-        m.text.clone()
-    } else {
-        format!("{} ({extra})", m.text)
-    }
-}
-
-/// `takes d4, d6; becomes a king`, or empty.
-fn extras(game: &AnyGame, m: &MoveInfo) -> String {
-    let mut parts = Vec::new();
-    if !m.captured.is_empty() {
-        parts.push(format!("takes {}", join(&m.captured)));
-    }
-    if let Some(k) = m.promotion {
-        parts.push(format!("becomes a {}", game.kind_name(k)));
-    }
-    parts.join("; ")
-}
-
-/// The text with its first letter in upper case.
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }

@@ -64,8 +64,8 @@ pub const SPECS: [Spec; 7] = [
         name: Name::Variant,
         wire: "variant",
         kind: Kind::Combo {
-            default: "czech",
-            values: &["czech", "gothic", "knights", "ossetian", "medieval"],
+            default: Variant::ALL[0].name(),
+            values: &Variant::NAMES,
         },
     },
     Spec {
@@ -196,7 +196,7 @@ fn spin_default(name: Name) -> u64 {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: Variant::Czech,
+            variant: Variant::ALL[0],
             level: spin_default(Name::Level) as u8,
             hash_mb: spin_default(Name::Hash) as usize,
             overhead_ms: spin_default(Name::MoveOverhead),

@@ -9,11 +9,11 @@
 //! king (30 plies, or 10 in the short cases).
 
 use crate::bitboard::Bits;
-use crate::game::{Counters, EndRule, GameOptions, GameResult, Outcome};
 use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Counters, EndRule, GameOptions, GameResult, Outcome};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -30,7 +30,7 @@ pub const LONG_LIMIT: u32 = 30;
 /// The short endgame limit (at most two kings, king and man, one king, or three kings with the lone king on the main diagonal).
 pub const SHORT_LIMIT: u32 = 10;
 
-impl Rules for Czech {
+impl Mechanics for Czech {
     type Geo = Dark8x8;
     const VARIANT: Variant = Variant::Czech;
     const KINDS: [bool; 4] = [true, true, false, false];
@@ -48,7 +48,6 @@ impl Rules for Czech {
     ];
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
     const KING_PRIORITY: bool = true;
-    const REPETITION_DRAW: bool = true;
     const START_FEN: &'static str =
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
     const KIND_MOVES: [&'static str; 4] = [
@@ -57,7 +56,10 @@ impl Rules for Czech {
         "",
         "",
     ];
+}
 
+impl Rules for Czech {
+    const REPETITION_DRAW: bool = true;
     fn material_mark(pos: &Position<Self>) -> bool {
         Color::ALL.into_iter().any(|c| {
             let own = pos.color(c);
@@ -65,6 +67,26 @@ impl Rules for Czech {
                 && !(own & pos.kind(Kind::King)).is_empty()
                 && (own & main_diagonal()) != 0
         })
+    }
+
+    /// The 15-moves rule: every advantage fades as it comes close.
+    #[inline(always)]
+    fn countdown(c: &Counters, _options: &GameOptions) -> Option<Countdown> {
+        Some(Countdown {
+            left: NO_PROGRESS_PLIES.saturating_sub(c.since_progress),
+            limit: NO_PROGRESS_PLIES,
+        })
+    }
+
+    /// The no-progress count; against a lone king also the endgame
+    /// count and the diagonal mark.
+    #[inline(always)]
+    fn counter_key(pos: &Position<Self>, c: &Counters, _options: &GameOptions) -> Option<u64> {
+        let mut x = c.since_progress as u64;
+        if pos.count(Color::White) == 1 || pos.count(Color::Black) == 1 {
+            x |= (c.since_material.min(63) as u64 + 1) << 8 | u64::from(c.material_mark) << 16;
+        }
+        Some(x)
     }
 
     fn verdict(

@@ -5,11 +5,11 @@
 //! men and kings alike. A blocked player passes. After the no-capture
 //! limit (default 30 plies) the player with more pieces wins.
 
-use crate::game::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::geometry::{dir, dirs, Full8x8, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::variant::Variant;
 
 /// Gothic draughts.
@@ -18,7 +18,7 @@ pub struct Gothic;
 
 const MAN: u16 = dirs(&[dir::N, dir::NE, dir::NW, dir::E, dir::W]);
 
-impl Rules for Gothic {
+impl Mechanics for Gothic {
     type Geo = Full8x8;
     const VARIANT: Variant = Variant::Gothic;
     const KINDS: [bool; 4] = [true, true, false, false];
@@ -44,6 +44,23 @@ impl Rules for Gothic {
         "",
         "",
     ];
+}
+
+impl Rules for Gothic {
+    /// The no-capture limit, where the count decides.
+    #[inline(always)]
+    fn countdown(c: &Counters, o: &GameOptions) -> Option<Countdown> {
+        Some(Countdown {
+            left: o.no_capture_limit.saturating_sub(c.since_capture),
+            limit: o.no_capture_limit.max(1),
+        })
+    }
+
+    /// Plies since the last capture (the no-capture limit).
+    #[inline(always)]
+    fn counter_key(_pos: &Position<Self>, c: &Counters, _o: &GameOptions) -> Option<u64> {
+        Some(c.since_capture as u64)
+    }
 
     fn verdict(
         pos: &Position<Self>,

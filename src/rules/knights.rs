@@ -7,12 +7,12 @@
 //! in the middle of a chain. After the move limit (default 200 plies) the
 //! player with more pieces wins.
 
-use crate::game::{Counters, EndRule, GameOptions, Outcome};
 use crate::geometry::{dirs, Full10x10, KNIGHT_LEAPS};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::gothic::more_pieces;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Counters, EndRule, GameOptions, Outcome};
 use crate::variant::Variant;
 
 /// Knight's draughts.
@@ -22,7 +22,7 @@ pub struct Knights;
 /// The four forward leaps (+1,+2), (+2,+1), (−2,+1), (−1,+2).
 const FORWARD_LEAPS: u16 = dirs(&[8, 9, 14, 15]);
 
-impl Rules for Knights {
+impl Mechanics for Knights {
     type Geo = Full10x10;
     const VARIANT: Variant = Variant::Knights;
     const KINDS: [bool; 4] = [true, true, false, false];
@@ -48,6 +48,24 @@ impl Rules for Knights {
         "",
         "",
     ];
+}
+
+impl Rules for Knights {
+    /// The move limit, where the count decides.
+    #[inline(always)]
+    fn countdown(c: &Counters, o: &GameOptions) -> Option<Countdown> {
+        Some(Countdown {
+            left: o.move_limit.saturating_sub(c.ply),
+            limit: o.move_limit.max(1),
+        })
+    }
+
+    /// Plies left before the move limit, once it is near (64 plies).
+    #[inline(always)]
+    fn counter_key(_pos: &Position<Self>, c: &Counters, o: &GameOptions) -> Option<u64> {
+        let left = o.move_limit.saturating_sub(c.ply);
+        (left <= 64).then_some(left as u64)
+    }
 
     fn verdict(
         pos: &Position<Self>,

@@ -8,11 +8,11 @@
 //! knight 2, commander 3, king 4.
 
 use crate::bitboard::Bits;
-use crate::game::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::geometry::{dir, dirs, Full10x10, DIAGONALS, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::variant::Variant;
 
 /// Medieval battle.
@@ -25,7 +25,7 @@ const KNIGHT: u16 = dirs(&[dir::N, dir::E, dir::W]);
 /// Strength of each kind for the no-capture verdict.
 pub const WEIGHT: [u32; 4] = [1, 4, 2, 3];
 
-impl Rules for Medieval {
+impl Mechanics for Medieval {
     type Geo = Full10x10;
     const VARIANT: Variant = Variant::Medieval;
     const KINDS: [bool; 4] = [true, true, true, true];
@@ -50,6 +50,23 @@ impl Rules for Medieval {
         "a knight moves only forward or sideways, one square",
         "a commander moves diagonally over any number of empty squares",
     ];
+}
+
+impl Rules for Medieval {
+    /// The no-capture limit, where the count decides.
+    #[inline(always)]
+    fn countdown(c: &Counters, o: &GameOptions) -> Option<Countdown> {
+        Some(Countdown {
+            left: o.no_capture_limit.saturating_sub(c.since_capture),
+            limit: o.no_capture_limit.max(1),
+        })
+    }
+
+    /// Plies since the last capture (the no-capture limit).
+    #[inline(always)]
+    fn counter_key(_pos: &Position<Self>, c: &Counters, _o: &GameOptions) -> Option<u64> {
+        Some(c.since_capture as u64)
+    }
 
     fn verdict(
         pos: &Position<Self>,

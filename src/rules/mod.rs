@@ -1,136 +1,118 @@
 //! What each game is: the [`Rules`] trait and one file per game.
 //!
-//! A game is a zero-sized type whose associated constants describe it:
-//! its board, the kinds of piece it uses, how each kind moves and
-//! captures, what it promotes to, and the few switches that set games
-//! apart (the majority rule, the king-capture priority, passes,
-//! promotion that ends a capture). Move generation, the game record and
-//! the search are generic over `R: Rules` and are compiled once per game,
-//! so these constants fold away and the hot loops never ask "which game
-//! is this?" at run time. The end-of-game rules differ more than a switch
-//! can say, so each game writes its own [`Rules::verdict`].
+//! A game is a zero-sized type that implements two traits in its file
+//! `rules/<game>.rs`. [`Mechanics`] (in [`mechanics`]) describes how the
+//! pieces move: the board, the kinds, their steps and captures,
+//! promotion and the switches that set games apart. [`Rules`] adds how
+//! the game ends: the end-of-game rules differ more than a switch can
+//! say, so each game writes its own [`Rules::verdict`], and says which
+//! of the counters ([`Counters`]) its rules look at. The types of a
+//! game's end ([`Outcome`], [`EndRule`], …) are in [`outcome`](mod@outcome), below
+//! the game record, so that the rules can name them.
 
 pub mod czech;
 pub mod gothic;
 pub mod knights;
+pub mod mechanics;
 pub mod medieval;
 pub mod ossetian;
+pub mod outcome;
 
-pub use czech::Czech;
-pub use gothic::Gothic;
-pub use knights::Knights;
-pub use medieval::Medieval;
-pub use ossetian::Ossetian;
+pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, BB};
+pub use outcome::{EndRule, GameResult, Outcome, Tally};
 
 use crate::bitboard::Bits;
-use crate::game::{Counters, EndRule, GameOptions, Outcome};
-use crate::geometry::{flip_set, DirSet, Geometry};
-use crate::piece::Kind;
+use crate::moves::Move;
 use crate::position::Position;
-use crate::variant::Variant;
-use std::fmt::Debug;
-use std::hash::Hash;
 
-/// How a kind moves when it does not capture.
+/// Rule options a player may change (RULES.md makes them adjustable).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Motion {
-    /// The kind does not exist in the game.
-    None,
-    /// One step (or knight leap) in each direction of the set, onto an empty square.
-    Step(DirSet),
-    /// Any number of empty squares along each direction of the set.
-    Slide(DirSet),
+pub struct GameOptions {
+    /// Gothic draughts and Medieval battle: plies without capture that end the game (default 30).
+    pub no_capture_limit: u32,
+    /// Knight's draughts: plies after which the game ends (default 200).
+    pub move_limit: u32,
 }
 
-/// How a kind captures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Capture {
-    /// It never captures.
-    None,
-    /// A short jump: the opponent piece one step (or leap) away, then an
-    /// empty square one more equal step beyond it.
-    Jump(DirSet),
-    /// Capture at a distance along each direction: empty squares, the
-    /// piece, then any empty landing square beyond it.
-    Fly(DirSet),
-}
-
-const fn flip_motion(m: Motion) -> Motion {
-    match m {
-        Motion::None => Motion::None,
-        Motion::Step(s) => Motion::Step(flip_set(s)),
-        Motion::Slide(s) => Motion::Slide(flip_set(s)),
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            no_capture_limit: 30,
+            move_limit: 200,
+        }
     }
 }
 
-const fn flip_capture(c: Capture) -> Capture {
-    match c {
-        Capture::None => Capture::None,
-        Capture::Jump(s) => Capture::Jump(flip_set(s)),
-        Capture::Fly(s) => Capture::Fly(flip_set(s)),
+/// Counters kept along a game, all in plies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Plies played (including those before the start position, from its FEN `F` field).
+    pub ply: u32,
+    /// Plies since the last capture.
+    pub since_capture: u32,
+    /// Plies since the last capture or move of a man (Czech 15-moves rule).
+    pub since_progress: u32,
+    /// Plies since the material last changed (capture or promotion).
+    pub since_material: u32,
+    /// The game's [`Rules::material_mark`] right after the material last changed.
+    pub material_mark: bool,
+}
+
+impl Counters {
+    /// Counters for a start position; `h` is the FEN `H` field (the
+    /// variant's no-capture or no-progress counter).
+    ///
+    /// The material counter starts at `h` too: the material can only have
+    /// changed by a capture or a promotion (a man's move), so at least `h`
+    /// plies have passed since it last changed. With kings only on the
+    /// board (the Czech endgame limits) that is exact, so a game saved as
+    /// a FEN and resumed keeps counting towards its endgame limit.
+    pub fn start<R: Rules>(pos: &Position<R>, h: u32, ply: u32) -> Self {
+        Counters {
+            ply,
+            since_capture: h,
+            since_progress: h,
+            since_material: h,
+            material_mark: R::material_mark(pos),
+        }
+    }
+
+    /// The counters after `m` was played, leading to `after`. They
+    /// saturate rather than overflow (a FEN may give any `H` or `F`).
+    pub fn after<R: Rules>(&self, m: &Move<R>, after: &Position<R>) -> Self {
+        let capture = m.is_capture();
+        let man = !m.is_pass() && m.kind() == crate::piece::Kind::Man;
+        let material = capture || m.promotion().is_some();
+        Counters {
+            ply: self.ply.saturating_add(1),
+            since_capture: if capture {
+                0
+            } else {
+                self.since_capture.saturating_add(1)
+            },
+            since_progress: if capture || man {
+                0
+            } else {
+                self.since_progress.saturating_add(1)
+            },
+            since_material: if material {
+                0
+            } else {
+                self.since_material.saturating_add(1)
+            },
+            material_mark: if material {
+                R::material_mark(after)
+            } else {
+                self.material_mark
+            },
+        }
     }
 }
 
-/// Motions seen from each side: index 0 White (as written), 1 Black (mirrored).
-pub const fn both_motions(m: [Motion; 4]) -> [[Motion; 4]; 2] {
-    [
-        m,
-        [
-            flip_motion(m[0]),
-            flip_motion(m[1]),
-            flip_motion(m[2]),
-            flip_motion(m[3]),
-        ],
-    ]
-}
-
-/// Captures seen from each side: index 0 White (as written), 1 Black (mirrored).
-pub const fn both_captures(c: [Capture; 4]) -> [[Capture; 4]; 2] {
-    [
-        c,
-        [
-            flip_capture(c[0]),
-            flip_capture(c[1]),
-            flip_capture(c[2]),
-            flip_capture(c[3]),
-        ],
-    ]
-}
-
-/// A game's rules as compile-time constants.
-pub trait Rules: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq + Hash {
-    /// The board.
-    type Geo: Geometry;
-    /// The run-time name of the game.
-    const VARIANT: Variant;
-    /// Which kinds the game uses, by [`Kind::index`].
-    const KINDS: [bool; 4];
-    /// Non-capturing movement of each kind, for White (forward = up).
-    const MOTION: [Motion; 4];
-    /// Capturing of each kind, for White.
-    const CAPTURE: [Capture; 4];
-    /// Movement by colour; derived, do not override.
-    const MOTIONS: [[Motion; 4]; 2] = both_motions(Self::MOTION);
-    /// Captures by colour; derived, do not override.
-    const CAPTURES: [[Capture; 4]; 2] = both_captures(Self::CAPTURE);
-    /// What each kind becomes when it ends its move on its last rank.
-    const PROMOTE: [Option<Kind>; 4];
-    /// Promotion happens the moment the piece lands on the last rank and ends the capture (Knight's draughts).
-    const PROMOTION_ENDS_CAPTURE: bool = false;
-    /// The player must take the greatest number of pieces.
-    const MAJORITY: bool = false;
-    /// If a king can capture, a king must capture (Czech draughts).
-    const KING_PRIORITY: bool = false;
-    /// A player who cannot move (but has pieces, and whose opponent can move) passes.
-    const PASSES: bool = false;
+/// How a game ends: the upper half of its rules, on top of [`Mechanics`].
+pub trait Rules: Mechanics {
     /// Threefold repetition draws.
     const REPETITION_DRAW: bool = false;
-    /// The start position in FEN.
-    const START_FEN: &'static str;
-    /// A player's name for each kind ("man", "king", "knight", …).
-    const KIND_NAMES: [&'static str; 4] = ["man", "king", "knight", "commander"];
-    /// How each kind moves, in a player's words, for refusals.
-    const KIND_MOVES: [&'static str; 4];
 
     /// A fact about the material that a game's end rules remember from the
     /// move that produced it (Czech: a lone king on the main diagonal).
@@ -138,9 +120,33 @@ pub trait Rules: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq
         false
     }
 
+    /// The counter rule that will end the game soonest, for the
+    /// evaluation (material is worth less as a draw by a counter comes
+    /// close, or more as a count at a limit decides): plies left and the
+    /// rule's full length. `None` (the default) when no counter rule applies.
+    #[inline(always)]
+    fn countdown(counters: &Counters, options: &GameOptions) -> Option<Countdown> {
+        let _ = (counters, options);
+        None
+    }
+
+    /// The part of the counters that can change what a position is worth
+    /// (a verdict they may bring), as a number the search mixes into the
+    /// key its transposition table sees; `None` (the default) when the
+    /// counters cannot change anything.
+    #[inline(always)]
+    fn counter_key(
+        pos: &Position<Self>,
+        counters: &Counters,
+        options: &GameOptions,
+    ) -> Option<u64> {
+        let _ = (pos, counters, options);
+        None
+    }
+
     /// The end of the game by this game's own rules, if the position and
     /// counters decide it. `has_move` says whether the side to move has a
-    /// legal move (a pass counts). Called through [`outcome`], which has
+    /// legal move (a pass counts). Called through [`outcome()`], which has
     /// already settled a side without pieces, so both sides have pieces here.
     fn verdict(
         pos: &Position<Self>,
@@ -148,6 +154,15 @@ pub trait Rules: 'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq
         options: &GameOptions,
         has_move: bool,
     ) -> Option<Outcome>;
+}
+
+/// How far a counter rule is from ending the game (see [`Rules::countdown`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Countdown {
+    /// Plies left before the rule applies.
+    pub left: u32,
+    /// The rule's full length in plies (at least 1).
+    pub limit: u32,
 }
 
 /// The end of the game, if any: Common ground's rule first (a player
@@ -170,6 +185,3 @@ pub fn outcome<R: Rules>(
     }
     R::verdict(pos, counters, options, has_move)
 }
-
-/// The bit-set type of a game.
-pub type BB<R> = <<R as Rules>::Geo as Geometry>::B;

@@ -5,12 +5,12 @@
 //! blocked player passes; when neither side can move the game ends and
 //! the player who captured more wins. A player left without pieces loses.
 
-use crate::game::{Counters, EndRule, GameOptions, Outcome};
 use crate::geometry::{dir, dirs, Full7x7, QUEEN};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::gothic::more_pieces;
-use crate::rules::{Capture, Motion, Rules};
+use crate::rules::{Capture, Mechanics, Motion, Rules};
+use crate::rules::{Counters, EndRule, GameOptions, Outcome};
 use crate::variant::Variant;
 
 /// Ossetian draughts.
@@ -19,7 +19,7 @@ pub struct Ossetian;
 
 const FORWARD: u16 = dirs(&[dir::N, dir::NE, dir::NW]);
 
-impl Rules for Ossetian {
+impl Mechanics for Ossetian {
     type Geo = Full7x7;
     const VARIANT: Variant = Variant::Ossetian;
     const KINDS: [bool; 4] = [true, false, false, false];
@@ -45,7 +45,9 @@ impl Rules for Ossetian {
         "",
         "",
     ];
+}
 
+impl Rules for Ossetian {
     /// Both sides start with 21 pieces and nobody promotes, so "captured
     /// more" is "has more pieces left".
     fn verdict(

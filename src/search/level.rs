@@ -29,6 +29,7 @@
 //! moves more often). "any move": the chance of playing a uniformly
 //! random legal move instead.
 
+use crate::eval::Evaluate;
 use crate::variant::Variant;
 use std::time::Duration;
 
@@ -106,27 +107,28 @@ impl Level {
         LEVELS[n.clamp(1, 5) as usize - 1]
     }
 
-    /// Level `n` for one game: the table with the node caps scaled by
-    /// [`node_percent`], so that a level searches about as deep in
-    /// every game.
+    /// Level `n` for game `R`: the table with the node caps scaled by
+    /// the game's [`Evaluate::LEVEL_NODES_PERCENT`], so that a level
+    /// searches about as deep in every game.
+    pub fn of<R: Evaluate>(n: u8) -> Level {
+        Self::scaled(n, R::LEVEL_NODES_PERCENT)
+    }
+
+    /// Level `n` for a game chosen at run time (see [`Level::of`]).
     pub fn for_game(n: u8, game: Variant) -> Level {
+        Self::scaled(n, node_percent(game))
+    }
+
+    fn scaled(n: u8, percent: u64) -> Level {
         let mut l = Self::get(n);
-        l.nodes = l.nodes.map(|x| x * node_percent(game) / 100);
+        l.nodes = l.nodes.map(|x| x * percent / 100);
         l
     }
 }
 
-/// A game's node caps in percent of the table. Knight's draughts has
-/// several times as many moves per position as the other games (knights
-/// leap to up to eight squares on a 10×10 board), so the same node
-/// budget buys about one ply less; at the table's caps its level 4 came
-/// within a tenth of a ply of level 5 and the ladder could not tell them
-/// apart. A quarter of the nodes restores the steps between the levels.
+/// A game's node caps in percent of the table ([`Evaluate::LEVEL_NODES_PERCENT`]).
 pub const fn node_percent(game: Variant) -> u64 {
-    match game {
-        Variant::Knights => 25,
-        _ => 100,
-    }
+    crate::dispatch!(game, R => <R as Evaluate>::LEVEL_NODES_PERCENT)
 }
 
 /// A small, fast, seedable random generator (xorshift64*), so that games
@@ -147,12 +149,7 @@ impl Rng {
 
     /// A seed that differs from run to run (clock and address noise).
     pub fn fresh_seed() -> u64 {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let local = 0u8;
-        t ^ (&local as *const u8 as u64).rotate_left(32)
+        crate::clock::noise()
     }
 
     /// The next 64 random bits.

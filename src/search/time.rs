@@ -14,7 +14,7 @@
 //! moves spend travelling between engine and GUI) is always kept back,
 //! so the engine does not lose on time.
 
-use super::Limits;
+use super::types::Limits;
 use std::time::Duration;
 
 /// The times of one search (from its start).
@@ -93,7 +93,7 @@ pub fn stretch(prev_score: i32, score: i32, best_changed: bool) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Clock;
+    use super::super::types::Clock;
     use super::*;
 
     fn ms(n: u64) -> Duration {

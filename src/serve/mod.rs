@@ -200,6 +200,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(|Path(game): Path<String>| async move { pages::rules(&game) }),
         )
         .route("/licence", get(|| async { pages::licence() }))
+        .route("/help", get(|| async { pages::help() }))
         .route("/api/games", get(|| async { pages::games() }))
         .route("/qr/{code}", get(qr))
         .route("/ws", get(ws))

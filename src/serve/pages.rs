@@ -16,18 +16,7 @@ pub const FAVICON: &str = include_str!("assets/favicon.svg");
 
 const RULES_INDEX: &str = include_str!("assets/rules/index.html");
 const LICENCE: &str = include_str!("assets/licence.html");
-
-/// The rules of a game in a player's words, as an HTML fragment.
-pub fn rules_text(v: Variant) -> Option<&'static str> {
-    Some(match v.name() {
-        "czech" => include_str!("assets/rules/czech.html"),
-        "gothic" => include_str!("assets/rules/gothic.html"),
-        "knights" => include_str!("assets/rules/knights.html"),
-        "ossetian" => include_str!("assets/rules/ossetian.html"),
-        "medieval" => include_str!("assets/rules/medieval.html"),
-        _ => return None,
-    })
-}
+const HELP: &str = include_str!("assets/help.html");
 
 /// An HTML response that is never cached stale (the binary may change).
 pub fn html(body: &'static str) -> Response {
@@ -60,7 +49,7 @@ fn framed(title: &str, fragment: &str) -> Response {
 </head>
 <body class="text-page">
 <header class="top"><a class="brand" href="/">dama</a>
-<nav><a href="/">Play</a> <a href="/rules">Rules</a> <a href="/licence">Licence</a></nav></header>
+<nav><a href="/">Play</a> <a href="/help">Help</a> <a href="/rules">Rules</a> <a href="/licence">Licence</a></nav></header>
 <main class="prose">
 {fragment}
 </main>
@@ -78,13 +67,9 @@ pub fn rules_index() -> Response {
 
 /// The rules of one game.
 pub fn rules(game: &str) -> Response {
-    match game
-        .parse::<Variant>()
-        .ok()
-        .and_then(|v| rules_text(v).map(|t| (v, t)))
-    {
-        Some((v, text)) => framed(v.title(), text),
-        None => (
+    match game.parse::<Variant>() {
+        Ok(v) => framed(v.title(), v.rules_html()),
+        Err(_) => (
             StatusCode::NOT_FOUND,
             framed(
                 "Not found",
@@ -93,6 +78,11 @@ pub fn rules(game: &str) -> Response {
         )
             .into_response(),
     }
+}
+
+/// How to play in the app.
+pub fn help() -> Response {
+    framed("Help", HELP)
 }
 
 /// The licence page.
@@ -132,8 +122,7 @@ mod tests {
     #[test]
     fn every_game_has_rules() {
         for v in Variant::ALL {
-            let t = rules_text(v).unwrap();
-            assert!(t.contains(v.title()), "{v}");
+            assert!(v.rules_html().contains(v.title()), "{v}");
         }
     }
 }

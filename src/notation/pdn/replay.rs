@@ -1,0 +1,111 @@
+//! Replay: a PDN game played through the rules core, and a game record
+//! written as PDN.
+
+use super::game::{PdnError, PdnGame, PdnResult};
+use super::read::read_games;
+use crate::any::AnyGame;
+use crate::game::{EndRule, GameOptions, GameResult, Status};
+use crate::notation::fen::Setup;
+use crate::piece::Color;
+
+impl PdnGame {
+    /// The record of a game: the standard tags, `FEN` when it did not
+    /// start from the start position, rule-option tags when they differ
+    /// from the defaults, the moves, and — when the rules have ended it —
+    /// the result, a `Termination` tag with the rule's id and a final
+    /// comment saying it in words.
+    pub fn from_game(game: &AnyGame) -> PdnGame {
+        let mut g = PdnGame::new(game.variant());
+        if !game.from_start() {
+            g.set_tag("FEN", &game.start_fen());
+        }
+        let o = game.options();
+        let d = GameOptions::default();
+        if o.no_capture_limit != d.no_capture_limit {
+            g.set_tag("NoCaptureLimit", &o.no_capture_limit.to_string());
+        }
+        if o.move_limit != d.move_limit {
+            g.set_tag("MoveLimit", &o.move_limit.to_string());
+        }
+        g.moves = game.moves();
+        if let Status::Over(outcome) = game.status() {
+            g.finish(
+                PdnResult::of(outcome.result),
+                outcome.rule.id(),
+                &outcome.to_string(),
+            );
+        }
+        g
+    }
+
+    /// Plays the game through the rules core: the game from the tags,
+    /// the start position from `FEN`, every move checked; a game whose
+    /// `Termination` is `resignation` comes back resigned (when the loser
+    /// is the side to move, as a resignation must be). Fails at the
+    /// first move that cannot be read, is illegal or comes after the end
+    /// of the game, and when the moves end the game by the rules with
+    /// another result than the one written.
+    pub fn replay(&self) -> Result<AnyGame, PdnError> {
+        let game_no = self.number;
+        let variant = self.variant()?;
+        let options = self.options()?;
+        let (mut game, mut number) = match self.fen() {
+            Some(fen) => {
+                let bad = |source| PdnError::BadFen {
+                    game: game_no,
+                    fen: fen.to_string(),
+                    source,
+                };
+                let setup: Setup = fen.parse().map_err(bad)?;
+                let g = AnyGame::from_fen(variant, fen, options).map_err(bad)?;
+                (g, setup.fullmove.unwrap_or(1).max(1))
+            }
+            None => (AnyGame::new(variant, options), 1),
+        };
+        for text in &self.moves {
+            let side = game.side_to_move();
+            if let Err(source) = game.play(text) {
+                return Err(PdnError::BadMove {
+                    game: game_no,
+                    number,
+                    side,
+                    text: text.clone(),
+                    source,
+                });
+            }
+            if side == Color::Black {
+                number = number.saturating_add(1);
+            }
+        }
+        // A game saved after a resignation comes back resigned.
+        if let (Some(GameResult::Win(winner)), Some(t), Status::InPlay) =
+            (self.result.game_result(), self.termination(), game.status())
+        {
+            if t.trim() == EndRule::Resignation.id() && game.side_to_move() == !winner {
+                let _ = game.resign(!winner);
+            }
+        }
+        if let Status::Over(outcome) = game.status() {
+            let actual = PdnResult::of(outcome.result);
+            if self.result != PdnResult::Unknown && self.result != actual {
+                return Err(PdnError::ResultMismatch {
+                    game: game_no,
+                    written: self.result,
+                    outcome,
+                });
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Reads every game and replays each through the rules core.
+pub fn replay_games(text: &str) -> Result<Vec<(PdnGame, AnyGame)>, PdnError> {
+    read_games(text)?
+        .into_iter()
+        .map(|g| {
+            let a = g.replay()?;
+            Ok((g, a))
+        })
+        .collect()
+}

@@ -1,0 +1,124 @@
+//! How the pieces move: the lower half of a game's rules.
+//!
+//! [`Mechanics`] says everything that positions, move generation and
+//! move explanations need: the board, the kinds of piece the game uses,
+//! how each kind moves and captures, what it promotes to, and the few
+//! switches that set games apart (the majority rule, the king-capture
+//! priority, passes, promotion that ends a capture). It names nothing
+//! above the board, so [`crate::position`] and [`crate::movegen`] can be
+//! generic over it; the end of the game, which looks at positions and
+//! counters, is the upper half, [`crate::rules::Rules`].
+
+use crate::geometry::{flip_set, DirSet, Geometry};
+use crate::piece::Kind;
+use crate::variant::Variant;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// How a kind moves when it does not capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Motion {
+    /// The kind does not exist in the game.
+    None,
+    /// One step (or knight leap) in each direction of the set, onto an empty square.
+    Step(DirSet),
+    /// Any number of empty squares along each direction of the set.
+    Slide(DirSet),
+}
+
+/// How a kind captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// It never captures.
+    None,
+    /// A short jump: the opponent piece one step (or leap) away, then an
+    /// empty square one more equal step beyond it.
+    Jump(DirSet),
+    /// Capture at a distance along each direction: empty squares, the
+    /// piece, then any empty landing square beyond it.
+    Fly(DirSet),
+}
+
+const fn flip_motion(m: Motion) -> Motion {
+    match m {
+        Motion::None => Motion::None,
+        Motion::Step(s) => Motion::Step(flip_set(s)),
+        Motion::Slide(s) => Motion::Slide(flip_set(s)),
+    }
+}
+
+const fn flip_capture(c: Capture) -> Capture {
+    match c {
+        Capture::None => Capture::None,
+        Capture::Jump(s) => Capture::Jump(flip_set(s)),
+        Capture::Fly(s) => Capture::Fly(flip_set(s)),
+    }
+}
+
+/// Motions seen from each side: index 0 White (as written), 1 Black (mirrored).
+pub const fn both_motions(m: [Motion; 4]) -> [[Motion; 4]; 2] {
+    [
+        m,
+        [
+            flip_motion(m[0]),
+            flip_motion(m[1]),
+            flip_motion(m[2]),
+            flip_motion(m[3]),
+        ],
+    ]
+}
+
+/// Captures seen from each side: index 0 White (as written), 1 Black (mirrored).
+pub const fn both_captures(c: [Capture; 4]) -> [[Capture; 4]; 2] {
+    [
+        c,
+        [
+            flip_capture(c[0]),
+            flip_capture(c[1]),
+            flip_capture(c[2]),
+            flip_capture(c[3]),
+        ],
+    ]
+}
+
+/// How the pieces of a game move, as compile-time constants. Move
+/// generation is generic over it and compiled once per game, so these
+/// constants fold away and the hot loops never ask "which game is
+/// this?" at run time.
+pub trait Mechanics:
+    'static + Copy + Default + Debug + Send + Sync + PartialEq + Eq + Hash
+{
+    /// The board.
+    type Geo: Geometry;
+    /// The run-time name of the game (its line in the registry, [`crate::games`]).
+    const VARIANT: Variant;
+    /// Which kinds the game uses, by [`Kind::index`].
+    const KINDS: [bool; 4];
+    /// Non-capturing movement of each kind, for White (forward = up).
+    const MOTION: [Motion; 4];
+    /// Capturing of each kind, for White.
+    const CAPTURE: [Capture; 4];
+    /// Movement by colour; derived, do not override.
+    const MOTIONS: [[Motion; 4]; 2] = both_motions(Self::MOTION);
+    /// Captures by colour; derived, do not override.
+    const CAPTURES: [[Capture; 4]; 2] = both_captures(Self::CAPTURE);
+    /// What each kind becomes when it ends its move on its last rank.
+    const PROMOTE: [Option<Kind>; 4];
+    /// Promotion happens the moment the piece lands on the last rank and ends the capture (Knight's draughts).
+    const PROMOTION_ENDS_CAPTURE: bool = false;
+    /// The player must take the greatest number of pieces.
+    const MAJORITY: bool = false;
+    /// If a king can capture, a king must capture (Czech draughts).
+    const KING_PRIORITY: bool = false;
+    /// A player who cannot move (but has pieces, and whose opponent can move) passes.
+    const PASSES: bool = false;
+    /// The start position in FEN.
+    const START_FEN: &'static str;
+    /// A player's name for each kind ("man", "king", "knight", …).
+    const KIND_NAMES: [&'static str; 4] = ["man", "king", "knight", "commander"];
+    /// How each kind moves, in a player's words, for refusals.
+    const KIND_MOVES: [&'static str; 4];
+}
+
+/// The bit-set type of a game.
+pub type BB<R> = <<R as Mechanics>::Geo as Geometry>::B;

@@ -1,0 +1,193 @@
+//! How a game ended: who won and by which rule.
+//!
+//! These types sit below the game record so that each game's rules
+//! ([`crate::rules::Rules::verdict`]) can name them.
+
+use crate::piece::Color;
+use std::fmt;
+
+/// Who won, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2` (the winner's side first, chess style).
+    pub fn score(self) -> &'static str {
+        match self {
+            GameResult::Win(Color::White) => "1-0",
+            GameResult::Win(Color::Black) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// The rule that ended a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndRule {
+    /// The side to move has no pieces left.
+    NoPieces,
+    /// The side to move has no legal move.
+    NoMoves,
+    /// The same position with the same side to move for the third time.
+    Repetition,
+    /// Czech: 15 moves of each player without a man move and without a capture.
+    NoProgress {
+        /// The limit in plies.
+        plies: u32,
+    },
+    /// Czech: the endgame limit against a lone king.
+    EndgameLimit {
+        /// The limit in plies.
+        plies: u32,
+    },
+    /// Gothic, Medieval: plies without a capture; the stronger side wins.
+    NoCaptureLimit {
+        /// The limit in plies.
+        plies: u32,
+        /// What "stronger" counts: pieces (Gothic) or army strength (Medieval).
+        tally: Tally,
+    },
+    /// Knight's draughts: the agreed number of plies; more pieces wins.
+    MoveLimit {
+        /// The limit in plies.
+        plies: u32,
+    },
+    /// Neither side can move (Gothic, Ossetian); decided by material or captures.
+    BothBlocked,
+    /// A player resigned.
+    Resignation,
+}
+
+impl EndRule {
+    /// A short identifier for protocols and files (`no-pieces`, `repetition`, …).
+    pub fn id(self) -> &'static str {
+        match self {
+            EndRule::NoPieces => "no-pieces",
+            EndRule::NoMoves => "no-moves",
+            EndRule::Repetition => "repetition",
+            EndRule::NoProgress { .. } => "no-progress",
+            EndRule::EndgameLimit { .. } => "endgame-limit",
+            EndRule::NoCaptureLimit { .. } => "no-capture-limit",
+            EndRule::MoveLimit { .. } => "move-limit",
+            EndRule::BothBlocked => "both-blocked",
+            EndRule::Resignation => "resignation",
+        }
+    }
+}
+
+/// What a limit rule compares to name the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tally {
+    /// The number of pieces (Gothic draughts).
+    Pieces,
+    /// Army strength: pawn 1, knight 2, commander 3, king 4 (Medieval battle).
+    Strength,
+}
+
+/// The end of a game: the result and the rule that decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who won.
+    pub result: GameResult,
+    /// Why.
+    pub rule: EndRule,
+}
+
+impl Outcome {
+    /// A win for `c` by `rule`.
+    pub fn win(c: Color, rule: EndRule) -> Self {
+        Outcome {
+            result: GameResult::Win(c),
+            rule,
+        }
+    }
+    /// A draw by `rule`.
+    pub fn draw(rule: EndRule) -> Self {
+        Outcome {
+            result: GameResult::Draw,
+            rule,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// For example `white wins: black has no pieces left` or
+    /// `draw: the same position for the third time`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let loser = match self.result {
+            GameResult::Win(c) => {
+                write!(f, "{c} wins: ")?;
+                !c
+            }
+            GameResult::Draw => {
+                f.write_str("draw: ")?;
+                Color::White
+            }
+        };
+        match self.rule {
+            EndRule::NoPieces => write!(f, "{loser} has no pieces left"),
+            EndRule::NoMoves => write!(f, "{loser} cannot move"),
+            EndRule::Repetition => f.write_str("the same position for the third time"),
+            EndRule::NoProgress { plies } => write!(
+                f,
+                "{} moves of each player without a man moving and without a capture",
+                plies / 2
+            ),
+            EndRule::EndgameLimit { plies } => write!(
+                f,
+                "the lone king held out for {} moves of each player",
+                plies / 2
+            ),
+            EndRule::NoCaptureLimit { plies, tally } => {
+                let span = plies_text(plies);
+                match (self.result, tally) {
+                    (GameResult::Draw, Tally::Pieces) => {
+                        write!(f, "{span} without a capture, equal numbers of pieces")
+                    }
+                    (_, Tally::Pieces) => {
+                        write!(f, "{span} without a capture, more pieces wins")
+                    }
+                    (GameResult::Draw, Tally::Strength) => {
+                        write!(f, "{span} without a capture, armies of equal strength")
+                    }
+                    (_, Tally::Strength) => {
+                        write!(f, "{span} without a capture, the stronger army wins")
+                    }
+                }
+            }
+            EndRule::MoveLimit { plies } => {
+                let span = plies_text(plies);
+                match self.result {
+                    GameResult::Draw => {
+                        write!(f, "the limit of {span}, equal numbers of pieces")
+                    }
+                    _ => write!(f, "the limit of {span}, more pieces wins"),
+                }
+            }
+            EndRule::BothBlocked => match self.result {
+                GameResult::Draw => f.write_str("neither side can move, and the count is equal"),
+                _ => f.write_str("neither side can move, and the count decides"),
+            },
+            EndRule::Resignation => write!(f, "{loser} resigned"),
+        }
+    }
+}
+
+/// A count of plies as a player reads it: `30 plies (15 moves of each
+/// player)`, `1 ply`, `7 plies`.
+pub fn plies_text(plies: u32) -> String {
+    match plies {
+        1 => "1 ply".to_string(),
+        n if n % 2 == 0 => {
+            let each = n / 2;
+            let moves = if each == 1 { "move" } else { "moves" };
+            format!("{n} plies ({each} {moves} of each player)")
+        }
+        n => format!("{n} plies"),
+    }
+}
