@@ -44,6 +44,8 @@ enum Command {
     Serve(dama::serve::ServeArgs),
     /// Play engines against each other: openings, time controls, Elo, SPRT, PDN.
     Match(Box<dama::matchrunner::cli::MatchArgs>),
+    /// Endgame databases (Czech draughts): generate, verify, probe.
+    Egtb(dama::egtb::cli::EgtbArgs),
     /// Search fixed positions of every game to a fixed depth: nodes (a
     /// signature of the search) and speed.
     Bench {
@@ -128,6 +130,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
         Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Egtb(args)) => dama::egtb::cli::run(&args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => dama::serve::run(&args),
         None => {

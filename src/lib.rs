@@ -21,6 +21,7 @@
 pub mod any;
 pub mod bench;
 pub mod bitboard;
+pub mod egtb;
 pub mod eval;
 pub mod explain;
 pub mod game;
