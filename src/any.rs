@@ -370,6 +370,12 @@ impl AnySearcher {
     pub fn set_multipv(&mut self, lines: usize) {
         with_searcher!(self, s => s.set_multipv(lines))
     }
+    /// Endgame databases for the Czech searcher (the other games have none).
+    pub fn set_tablebase(&mut self, tb: Option<std::sync::Arc<crate::egtb::Egtb>>) {
+        if let AnySearcher::Czech(s) = self {
+            s.set_tablebase(tb.map(|t| t as std::sync::Arc<dyn crate::egtb::Tablebase<Czech>>));
+        }
+    }
     /// Permille of the transposition table written by the last search.
     pub fn hashfull(&self) -> u32 {
         with_searcher!(self, s => s.hashfull())

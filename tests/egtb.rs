@@ -360,3 +360,49 @@ fn database_play_wins_the_wins_and_holds_the_draws() {
     }
     assert!(games[0] > 20 && games[1] > 10, "{games:?}");
 }
+
+#[test]
+fn the_search_with_the_databases_converts_wins_and_holds_draws() {
+    use dama::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let tb: Arc<dyn dama::egtb::Tablebase<Czech>> = Arc::new(Egtb::open(dir()).unwrap());
+    let mut rng = Lcg(5);
+    let mut decided = 0;
+    for name in ["KKKvK", "KKMvK", "KMvKM", "KKvKM", "MMvKK"] {
+        let s = Slice::new(Material::parse(name).unwrap());
+        for _ in 0..4 {
+            let Some(b) = s.board(rng.below(s.size)) else {
+                continue;
+            };
+            let p = b.to_position();
+            let want = tb.probe(&p, &fresh(&p)).unwrap().wdl;
+            let mut game: Game<Czech> = Game::from_position(p, fresh(&p), GameOptions::default());
+            let mut sides = [Searcher::<Czech>::new(1), Searcher::<Czech>::new(1)];
+            for s in &mut sides {
+                s.set_tablebase(Some(tb.clone()));
+                s.set_seed(1);
+            }
+            let limits = Limits {
+                depth: Some(3),
+                level: Some(5),
+                ..Limits::default()
+            };
+            let stop = AtomicBool::new(false);
+            while game.outcome().is_none() && game.len() < 300 {
+                let who = game.position().side().index();
+                let r = sides[who].search(&game, &limits, &stop, &mut |_| {});
+                game.push(r.best.unwrap());
+            }
+            let o = game.outcome().expect("the game ends");
+            let got = match o.result {
+                GameResult::Win(c) if c == p.side() => Wdl::Win,
+                GameResult::Win(_) => Wdl::Loss,
+                GameResult::Draw => Wdl::Draw,
+            };
+            assert_eq!(got, want, "{p}: {o}");
+            decided += usize::from(want != Wdl::Draw);
+        }
+    }
+    assert!(decided >= 5, "{decided}");
+}

@@ -146,6 +146,24 @@ impl Value {
     }
 }
 
+/// A database win's score for the search: below the scores of wins the
+/// search sees to the end (`Score::WIN_BOUND` and up), above any
+/// evaluation. Fewer plies of budget needed scores higher, so the search
+/// steps to the successor with the least value, which is the line that
+/// never repeats (see the module docs); a loser prefers the most.
+pub const TB_WIN: i32 = 28_000;
+
+/// The search's score of a probe (side to move's view).
+pub fn score(p: &Probe) -> i32 {
+    match (p.wdl, p.value) {
+        (Wdl::Win, Value::Win(w)) => TB_WIN - i32::from(w),
+        (Wdl::Win, _) => TB_WIN,
+        (Wdl::Loss, Value::Loss(l)) => -TB_WIN + i32::from(l),
+        (Wdl::Loss, _) => -TB_WIN,
+        (Wdl::Draw, _) => 0,
+    }
+}
+
 /// Endgame databases as the search sees them: a value for a position
 /// with its counters, or `None` when the position is not covered.
 pub trait Tablebase<R: Rules>: Send + Sync {

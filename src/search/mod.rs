@@ -41,6 +41,7 @@ pub mod tt;
 
 pub use level::{node_percent, Level, Rng, LEVELS};
 
+use crate::egtb::Tablebase;
 use crate::eval::{Context, Evaluator};
 use crate::game::{Counters, Game, GameOptions, GameResult, Outcome, Status};
 use crate::movegen;
@@ -52,6 +53,7 @@ use ordering::{pick, Heuristics, MAX_PLY};
 use smallvec::SmallVec;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tt::{Bound, Table};
 
@@ -195,6 +197,7 @@ pub struct Searcher<R: Rules> {
     heur: Heuristics,
     rng: Rng,
     multipv: usize,
+    tb: Option<Arc<dyn Tablebase<R>>>,
 }
 
 impl<R: Rules> Default for Searcher<R> {
@@ -212,7 +215,13 @@ impl<R: Rules> Searcher<R> {
             heur: Heuristics::default(),
             rng: Rng::new(Rng::fresh_seed()),
             multipv: 1,
+            tb: None,
         }
+    }
+
+    /// Endgame databases to probe in the search (`None`: none, the default).
+    pub fn set_tablebase(&mut self, tb: Option<Arc<dyn Tablebase<R>>>) {
+        self.tb = tb;
     }
 
     /// Forgets everything learned (new game).
@@ -341,6 +350,7 @@ impl<R: Rules> Searcher<R> {
             tt: &mut self.tt,
             eval: &self.eval,
             heur: &mut self.heur,
+            tb: self.tb.as_deref(),
             stop,
             options,
             keys: game.keys().collect(),
@@ -611,6 +621,7 @@ struct Worker<'a, R: Rules> {
     tt: &'a mut Table,
     eval: &'a Evaluator<R>,
     heur: &'a mut Heuristics,
+    tb: Option<&'a dyn Tablebase<R>>,
     stop: &'a AtomicBool,
     options: GameOptions,
     /// Keys of the game's positions, then of the positions on the search path.
@@ -848,6 +859,14 @@ impl<R: Rules> Worker<'_, R> {
         }
         if R::REPETITION_DRAW && self.repeated(pos.key(), cnt.since_progress) {
             return 0;
+        }
+        if let Some(tb) = self
+            .tb
+            .filter(|t| crate::bitboard::Bits::count(pos.occupied()) <= t.max_pieces())
+        {
+            if let Some(p) = tb.probe(pos, cnt) {
+                return crate::egtb::score(&p);
+            }
         }
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate_and_steps(pos, psq, &self.context(cnt)).0;
