@@ -49,6 +49,8 @@ enum Command {
     /// Check PDN files, or show a game's board at a move.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
+    /// Endgame databases (Czech draughts): generate, verify, probe.
+    Egtb(dama::egtb::cli::EgtbArgs),
     /// Search fixed positions of every game to a fixed depth: nodes (a
     /// signature of the search) and speed.
     Bench {
@@ -149,6 +151,7 @@ fn main() -> ExitCode {
             Ok(code) => return code,
             Err(e) => Err(e),
         },
+        Some(Command::Egtb(args)) => dama::egtb::cli::run(&args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => dama::serve::run(&args),
         None => {

@@ -23,6 +23,7 @@ pub mod any;
 pub mod bench;
 pub mod bitboard;
 pub mod clock;
+pub mod egtb;
 pub mod eval;
 pub mod explain;
 pub mod game;

@@ -730,6 +730,9 @@ fn interrupt_when(args: &[&str], marker: &str) -> (Option<i32>, String, String) 
     // The handler is installed before the game starts; give the session
     // a moment to reach the state the marker announces.
     std::thread::sleep(std::time::Duration::from_millis(100));
+    // `wait` closes the child's stdin: keep it open until the child has
+    // ended, or a slow signal would come after the end of the input.
+    let stdin = child.stdin.take();
     let ok = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -747,7 +750,7 @@ fn interrupt_when(args: &[&str], marker: &str) -> (Option<i32>, String, String) 
         .read_to_string(&mut err)
         .unwrap();
     let out = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
-    drop(child.stdin.take());
+    drop(stdin);
     (status.code(), out, err)
 }
 

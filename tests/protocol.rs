@@ -163,6 +163,7 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
             "option name nocapturelimit type spin default 30 min 1 max 1000",
             "option name movelimit type spin default 200 min 1 max 10000",
             "option name multipv type spin default 1 min 1 max 64",
+            "option name egtbpath type string default <empty>",
         ]
     );
     assert_eq!(lines.len(), 3 + options.len() + 1);
@@ -462,7 +463,7 @@ fn bad_input_gets_one_error_line_and_changes_nothing() {
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name colour value red\n"),
-        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv)"]
+        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath)"]
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name variant value chess\n"),

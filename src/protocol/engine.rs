@@ -129,6 +129,8 @@ pub struct Engine {
     /// `None` while lent to a search thread.
     searcher: Option<AnySearcher>,
     job: Option<Job>,
+    /// The endgame databases of the `egtbpath` option.
+    egtb: Option<Arc<crate::egtb::Egtb>>,
 }
 
 impl Engine {
@@ -141,6 +143,7 @@ impl Engine {
             searcher: Some(AnySearcher::new(options.variant, options.hash_mb)),
             options,
             job: None,
+            egtb: None,
         }
     }
 
@@ -389,6 +392,7 @@ impl Engine {
             Name::Hash => self.searcher = Some(AnySearcher::new(o.variant, o.hash_mb)),
             Name::NoCaptureLimit | Name::MoveLimit => self.game.set_options(o.rules),
             Name::Level | Name::MoveOverhead | Name::MultiPv => {}
+            Name::EgtbPath => self.egtb = open_egtb(value)?,
         }
         self.options = o;
         Ok(())
@@ -475,6 +479,7 @@ impl Engine {
             .searcher
             .take()
             .unwrap_or_else(|| AnySearcher::new(variant, hash));
+        crate::egtb::attach(&mut searcher, self.egtb.clone());
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
@@ -595,4 +600,24 @@ pub fn status_line(g: &AnyGame) -> String {
             )
         }
     }
+}
+
+/// The databases of an `egtbpath` value (`<empty>`: none); a directory
+/// without a complete set of 2-piece databases is refused.
+fn open_egtb(value: &str) -> Result<Option<Arc<crate::egtb::Egtb>>, EngineError> {
+    if value == "<empty>" {
+        return Ok(None);
+    }
+    let bad = || {
+        EngineError::Option(OptionError::BadValue {
+            option: "egtbpath",
+            allowed: "a directory of Czech endgame databases, or <empty>".to_string(),
+            value: command::quote(value),
+        })
+    };
+    let tb = crate::egtb::Egtb::open(std::path::Path::new(value)).map_err(|_| bad())?;
+    if tb.max_pieces() < 2 {
+        return Err(bad());
+    }
+    Ok(Some(Arc::new(tb)))
 }
