@@ -140,7 +140,7 @@ impl Egtb {
         if list.is_empty() {
             let b = Board::from_position(pos);
             let s = self.stored(b.material())?;
-            let idx = crate::egtb::Slice::new(b.material()).index(&b)?;
+            let idx = super::index::Slice::new(b.material()).index(&b)?;
             return s.get(idx);
         }
         let mut best = Wdl::Loss;
