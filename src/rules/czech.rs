@@ -12,7 +12,7 @@ use crate::bitboard::Bits;
 use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Precedence, Rules};
 use crate::rules::{Counters, EndRule, GameOptions, GameResult, Outcome};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -47,7 +47,7 @@ impl Mechanics for Czech {
         Capture::None,
     ];
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
-    const KING_PRIORITY: bool = true;
+    const PRECEDENCE: &'static [Precedence] = &[Precedence::ByKing];
     const START_FEN: &'static str =
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
     const KIND_MOVES: [&'static str; 4] = [

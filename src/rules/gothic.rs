@@ -8,7 +8,7 @@
 use crate::geometry::{dir, dirs, Full8x8, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Precedence, Rules};
 use crate::rules::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::variant::Variant;
 
@@ -35,7 +35,7 @@ impl Mechanics for Gothic {
         Capture::None,
     ];
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
-    const MAJORITY: bool = true;
+    const PRECEDENCE: &'static [Precedence] = &[Precedence::MostPieces];
     const PASSES: bool = true;
     const START_FEN: &'static str = "W:Wa1,a2,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2,h1,h2:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8";
     const KIND_MOVES: [&'static str; 4] = [

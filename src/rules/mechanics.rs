@@ -81,6 +81,30 @@ pub const fn both_captures(c: [Capture; 4]) -> [[Capture; 4]; 2] {
     ]
 }
 
+/// One step of a game's capture precedence: among the captures still
+/// allowed, keep those that rank highest by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precedence {
+    /// A capture by a king before one by any other piece (Czech draughts,
+    /// where it comes first: if a king can capture, a king must).
+    ByKing,
+    /// The capture that takes the most pieces, kings and men alike (the
+    /// majority rule).
+    MostPieces,
+    /// The capture that takes the most kings.
+    MostKings,
+    /// The capture that takes the fewest kings.
+    FewestKings,
+    /// The capture of the highest value, counting `man` for each piece
+    /// taken that is not a king and `king` for each king.
+    MostValue {
+        /// Worth of a piece that is not a king.
+        man: u8,
+        /// Worth of a king.
+        king: u8,
+    },
+}
+
 /// How the pieces of a game move, as compile-time constants. Move
 /// generation is generic over it and compiled once per game, so these
 /// constants fold away and the hot loops never ask "which game is
@@ -106,10 +130,23 @@ pub trait Mechanics:
     const PROMOTE: [Option<Kind>; 4];
     /// Promotion happens the moment the piece lands on the last rank and ends the capture (Knight's draughts).
     const PROMOTION_ENDS_CAPTURE: bool = false;
-    /// The player must take the greatest number of pieces.
-    const MAJORITY: bool = false;
-    /// If a king can capture, a king must capture (Czech draughts).
-    const KING_PRIORITY: bool = false;
+    /// The capture precedence, as an ordering: each step keeps the
+    /// captures that rank highest by it among those the steps before it
+    /// left; then the choice is free. Empty (the default): free choice
+    /// among all captures. Gothic draughts' majority rule is
+    /// `&[MostPieces]`, Czech draughts' king priority `&[ByKing]`; Italian
+    /// draughts would say `&[MostPieces, ByKing, MostKings, …]`.
+    const PRECEDENCE: &'static [Precedence] = &[];
+    /// Derived, do not override: the precedence starts with
+    /// [`Precedence::ByKing`] (then the generator looks at kings first and
+    /// at the other pieces only when no king can capture).
+    const KING_FIRST: bool = matches!(Self::PRECEDENCE, [Precedence::ByKing, ..]);
+    /// Derived, do not override: the steps that rank the captures found
+    /// (the precedence without a leading [`Precedence::ByKing`]).
+    const RANKING: &'static [Precedence] = match Self::PRECEDENCE {
+        [Precedence::ByKing, rest @ ..] => rest,
+        all => all,
+    };
     /// A player who cannot move (but has pieces, and whose opponent can move) passes.
     const PASSES: bool = false;
     /// The start position in FEN.

@@ -18,7 +18,7 @@ pub mod medieval;
 pub mod ossetian;
 pub mod outcome;
 
-pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, BB};
+pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, Precedence, BB};
 pub use outcome::{EndRule, GameResult, Outcome, Tally};
 
 use crate::bitboard::Bits;
