@@ -146,7 +146,22 @@ pub enum MoveError {
     Illegal(#[from] Illegal),
 }
 
-/// Reads and resolves a move text in one go.
+/// Reads and resolves a move text in one go: the legal move the text
+/// means (a capture may be written by its origin, destination and any of
+/// the squares in between that tell it apart).
+///
+/// ```
+/// use dama::{explain::parse_move, Gothic, Position};
+/// let pos: Position<Gothic> = "W:Wc3:Bc4,d3,e4".parse().unwrap();
+/// assert_eq!(parse_move(&pos, "c3xe5").unwrap().to_string(), "c3xe3xe5");
+/// let refused = parse_move(&pos, "c3xc5").unwrap_err();
+/// assert_eq!(refused.to_string(), "you must take the most pieces: 2");
+/// ```
+///
+/// # Errors
+///
+/// [`MoveError::Parse`] when the text is not a move, [`MoveError::Illegal`]
+/// with the reason when no legal move matches (or several do).
 pub fn parse_move<R: Mechanics>(pos: &Position<R>, text: &str) -> Result<Move<R>, MoveError> {
     let t: MoveText = text.parse()?;
     Ok(resolve(pos, &t)?)

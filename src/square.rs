@@ -70,6 +70,12 @@ pub enum ParseSquareError {
     OffBoard(String),
 }
 
+/// ```
+/// use dama::Square;
+/// let s: Square = "j10".parse().unwrap();
+/// assert_eq!((s.file(), s.rank()), (9, 9));
+/// assert!("k1".parse::<Square>().is_err());
+/// ```
 impl FromStr for Square {
     type Err = ParseSquareError;
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {

@@ -1,4 +1,4 @@
-//! Positions in the extended PDN FEN of RULES.md:
+//! Positions in PDN's FEN, extended:
 //! `SIDE:W<pieces>:B<pieces>[:H<n>][:F<n>]`, pieces as squares with an
 //! optional kind prefix (`K`, `N`, `C`). Output is canonical (each side's
 //! pieces by file, then rank); input accepts any order, spaces around
@@ -109,6 +109,18 @@ fn parse_piece(item: &str, color: Color) -> Result<(Square, Piece), FenError> {
 
 impl FromStr for Setup {
     type Err = FenError;
+    /// Reads a FEN without a game (squares, kinds, counters).
+    ///
+    /// ```
+    /// use dama::{Color, Setup};
+    /// let s: Setup = "B:W c3 , Kd2:Bh8:H12".parse().unwrap();
+    /// assert_eq!((s.side, s.pieces.len(), s.counter), (Color::Black, 3, Some(12)));
+    /// assert_eq!(s.to_string(), "B:Wc3,Kd2:Bh8:H12");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] naming the field or piece that cannot be read.
     fn from_str(s: &str) -> Result<Setup, FenError> {
         if s.len() > MAX_FEN_LEN {
             return Err(FenError::TooLong(s.len()));

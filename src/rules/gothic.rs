@@ -1,9 +1,34 @@
-//! Gothic draughts (Altdeutsche Dame), RULES.md §2.
+//! Gothic draughts (Gotická dáma, Altdeutsche Dame).
 //!
-//! 8×8, every square. Men step and jump forward, sideways and diagonally
-//! forward; kings fly in all eight directions. The majority rule counts
-//! men and kings alike. A blocked player passes. After the no-capture
-//! limit (default 30 plies) the player with more pieces wins.
+//! **Board and pieces.** 8×8, all 64 squares. Sixteen men each on the
+//! two edge ranks: White on ranks 1–2, Black on ranks 7–8. White moves
+//! first.
+//!
+//! **Men** step one square forward, sideways or diagonally forward (five
+//! directions, never back) and capture by a short jump in the same five
+//! directions, turning freely between jumps.
+//!
+//! **Kings** move like a chess queen over any number of empty squares
+//! in all eight directions and capture at a distance in all eight.
+//!
+//! **Captures** are compulsory, and the capture must take the **most
+//! pieces** possible, kings and men alike (precedence `[MostPieces]`);
+//! among those the choice is free. A man that ends its move on the last
+//! rank becomes a king.
+//!
+//! **End.** A player who cannot move passes (the only legal move is
+//! `pass`); a player with no pieces has lost. When neither side can
+//! move, or after the no-capture limit (30 plies by default, the option
+//! [`GameOptions::no_capture_limit`](crate::GameOptions::no_capture_limit)),
+//! the player with more pieces wins; *Decision:* equal numbers draw.
+//!
+//! ```
+//! use dama::{Game, Gothic};
+//! // The majority rule: the man must take two (d3, e4), not one (c4).
+//! let game: Game<Gothic> = "W:Wc3:Bc4,d3,e4".parse().unwrap();
+//! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["c3xe3xe5"]);
+//! ```
 
 use crate::geometry::{dir, dirs, Full8x8, QUEEN};
 use crate::piece::{Color, Kind};
