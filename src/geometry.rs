@@ -15,7 +15,7 @@
 //! plain rectangles, rank by rank (`bit = rank * files + file`).
 
 use crate::bitboard::Bits;
-use crate::square::{Square, MAX_SIDE};
+use crate::square::{Corner, Square, MAX_SIDE};
 use std::fmt::Debug;
 
 /// The 16 directions a piece can step or leap in, as (file, rank) deltas
@@ -212,6 +212,55 @@ impl Board {
             // The same, mirrored (file f of this board is file w-1-f there).
             Squares::LikeH1 => (r / 2) * (w + 1) + (r % 2) * (w / 2) + f / 2,
         }
+    }
+
+    /// The number of (file, rank) when the played squares are numbered
+    /// from `corner` ([`SquareNames::Numeric`](crate::square::SquareNames)),
+    /// or `None` when it is not played on.
+    ///
+    /// ```
+    /// use dama::geometry::{Board, Squares};
+    /// use dama::square::Corner::{BottomRight, TopLeft};
+    /// let intl = Board::new(10, 10, Squares::LikeA1);
+    /// assert_eq!([intl.number(1, 9, TopLeft), intl.number(0, 0, TopLeft)], [Some(1), Some(46)]);
+    /// let english = Board::new(8, 8, Squares::LikeA1);
+    /// assert_eq!([english.number(1, 7, TopLeft), english.number(0, 0, TopLeft)], [Some(1), Some(29)]);
+    /// let spanish = Board::new(8, 8, Squares::LikeH1);
+    /// assert_eq!([spanish.number(7, 0, BottomRight), spanish.number(0, 7, BottomRight)], [Some(1), Some(32)]);
+    /// assert_eq!(spanish.square_numbered(32, BottomRight), Some((0, 7)));
+    /// ```
+    pub const fn number(&self, f: i32, r: i32, corner: Corner) -> Option<u32> {
+        if !self.playable(f, r) {
+            return None;
+        }
+        let (w, h) = (self.files as i32, self.ranks as i32);
+        let top = matches!(corner, Corner::TopLeft | Corner::TopRight);
+        let left = matches!(corner, Corner::TopLeft | Corner::BottomLeft);
+        let mut n = 0;
+        let mut row = 0;
+        while row < h {
+            let rr = if top { h - 1 - row } else { row };
+            let mut col = 0;
+            while col < w {
+                let ff = if left { col } else { w - 1 - col };
+                if self.playable(ff, rr) {
+                    n += 1;
+                    if ff == f && rr == r {
+                        return Some(n);
+                    }
+                }
+                col += 1;
+            }
+            row += 1;
+        }
+        None
+    }
+
+    /// The (file, rank) of the square numbered `n` from `corner`, if any.
+    pub fn square_numbered(&self, n: u32, corner: Corner) -> Option<(u8, u8)> {
+        (0..self.ranks)
+            .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+            .find(|&(f, r)| self.number(f as i32, r as i32, corner) == Some(n))
     }
 
     /// Number of squares played on.

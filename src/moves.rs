@@ -7,8 +7,8 @@
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
 use crate::piece::Kind;
-use crate::rules::mechanics::{Mechanics, BB};
-use crate::square::Square;
+use crate::rules::mechanics::{square_name, Mechanics, BB};
+use crate::square::{Square, SquareNames};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -217,9 +217,17 @@ impl<R: Mechanics> fmt::Display for Move<R> {
             return f.write_str("pass");
         }
         let sep = if self.is_capture() { 'x' } else { '-' };
-        write!(f, "{}", R::Geo::square(self.from as u32))?;
+        let put = |f: &mut fmt::Formatter<'_>, b: u32| {
+            let sq = R::Geo::square(b);
+            match R::SQUARE_NAMES {
+                SquareNames::Algebraic => write!(f, "{sq}"),
+                SquareNames::Numeric(_) => f.write_str(&square_name::<R>(sq)),
+            }
+        };
+        put(f, self.from as u32)?;
         for &b in self.path_bits() {
-            write!(f, "{}{}", sep, R::Geo::square(b as u32))?;
+            write!(f, "{sep}")?;
+            put(f, u32::from(b))?;
         }
         Ok(())
     }

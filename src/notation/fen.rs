@@ -4,10 +4,11 @@
 //! pieces by file, then rank); input accepts any order, spaces around
 //! items and either colour's list first.
 
+use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, SetupError};
 use crate::rules::mechanics::Mechanics;
-use crate::square::{ParseSquareError, Square};
+use crate::square::{ParseSquareError, Square, SquareNames};
 use std::fmt;
 use std::str::FromStr;
 
@@ -264,9 +265,37 @@ impl<R: Mechanics> Position<R> {
 }
 
 impl<R: Mechanics> fmt::Display for Position<R> {
-    /// The canonical FEN.
+    /// The canonical FEN, in the game's square names
+    /// ([`Mechanics::SQUARE_NAMES`]; numbered squares in ascending order).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_setup())
+        let SquareNames::Numeric(corner) = R::SQUARE_NAMES else {
+            return write!(f, "{}", self.to_setup());
+        };
+        write!(f, "{}", self.side().letter())?;
+        let board = R::Geo::BOARD;
+        for c in Color::ALL {
+            let mut v: Vec<(u32, Piece)> = self
+                .piece_list()
+                .into_iter()
+                .filter(|(_, p)| p.color == c)
+                .filter_map(|(s, p)| {
+                    let n = board.number(i32::from(s.file()), i32::from(s.rank()), corner)?;
+                    Some((n, p))
+                })
+                .collect();
+            v.sort_by_key(|(n, _)| *n);
+            write!(f, ":{}", c.letter())?;
+            for (i, (n, p)) in v.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                if let Some(l) = p.kind.prefix() {
+                    write!(f, "{l}")?;
+                }
+                write!(f, "{n}")?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -11,6 +11,7 @@
 
 use crate::geometry::{flip_set, DirSet, Geometry};
 use crate::piece::Kind;
+use crate::square::{Square, SquareNames};
 use crate::variant::Variant;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -151,6 +152,8 @@ pub trait Mechanics:
     const PASSES: bool = false;
     /// The start position in FEN.
     const START_FEN: &'static str;
+    /// How the game names its squares (algebraic by default).
+    const SQUARE_NAMES: SquareNames = SquareNames::Algebraic;
     /// A player's name for each kind ("man", "king", "knight", …).
     const KIND_NAMES: [&'static str; 4] = ["man", "king", "knight", "commander"];
     /// How each kind moves, in a player's words, for refusals.
@@ -159,3 +162,74 @@ pub trait Mechanics:
 
 /// The bit-set type of a game.
 pub type BB<R> = <<R as Mechanics>::Geo as Geometry>::B;
+
+/// The name of a square in game `R`'s notation ([`Mechanics::SQUARE_NAMES`]):
+/// `"c3"`, or its number on a numbered board.
+pub fn square_name<R: Mechanics>(sq: Square) -> String {
+    match R::SQUARE_NAMES {
+        SquareNames::Algebraic => sq.to_string(),
+        SquareNames::Numeric(corner) => R::Geo::BOARD
+            .number(i32::from(sq.file()), i32::from(sq.rank()), corner)
+            .map_or_else(|| sq.to_string(), |n| n.to_string()),
+    }
+}
+
+/// A square from its name in game `R`'s notation: a number on a
+/// numbered board, or an algebraic name (always accepted).
+pub fn parse_square<R: Mechanics>(text: &str) -> Option<Square> {
+    match R::SQUARE_NAMES {
+        SquareNames::Numeric(corner) if text.bytes().all(|b| b.is_ascii_digit()) => {
+            let n: u32 = text.parse().ok()?;
+            let (f, r) = R::Geo::BOARD.square_numbered(n, corner)?;
+            Square::new(f, r)
+        }
+        _ => text.parse().ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{dir, dirs, Dark8x8, DIAGONALS};
+    use crate::position::Position;
+    use crate::square::Corner;
+
+    /// Czech draughts' pieces, with English draughts' square numbers.
+    #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+    struct Numbered;
+
+    impl Mechanics for Numbered {
+        type Geo = Dark8x8;
+        const VARIANT: Variant = Variant::Czech;
+        const KINDS: [bool; 4] = [true, true, false, false];
+        const MOTION: [Motion; 4] = [
+            Motion::Step(dirs(&[dir::NE, dir::NW])),
+            Motion::Slide(DIAGONALS),
+            Motion::None,
+            Motion::None,
+        ];
+        const CAPTURE: [Capture; 4] = [
+            Capture::Jump(dirs(&[dir::NE, dir::NW])),
+            Capture::Fly(DIAGONALS),
+            Capture::None,
+            Capture::None,
+        ];
+        const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
+        const START_FEN: &'static str = "W:Wc3:Bf6";
+        const SQUARE_NAMES: SquareNames = SquareNames::Numeric(Corner::TopLeft);
+        const KIND_MOVES: [&'static str; 4] = ["", "", "", ""];
+    }
+
+    #[test]
+    fn numbered_squares_name_moves_and_positions() {
+        let pos = Position::<Numbered>::start();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        assert_eq!(moves, ["22-17", "22-18"]);
+        assert_eq!(pos.to_string(), "W:W22:B11");
+        assert_eq!(square_name::<Numbered>("b8".parse().unwrap()), "1");
+        assert_eq!(parse_square::<Numbered>("29"), "a1".parse().ok());
+        assert_eq!(parse_square::<Numbered>("c3"), "c3".parse().ok());
+        assert_eq!(parse_square::<Numbered>("33"), None);
+    }
+}
