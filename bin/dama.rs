@@ -1,6 +1,8 @@
 //! The `dama` command line: the protocol loop (no subcommand), `perft`,
 //! and the other tools.
 
+mod pdn;
+
 use clap::{Parser, Subcommand};
 use dama::perft;
 use dama::{Position, Rules, Variant};
@@ -39,8 +41,16 @@ enum Command {
     },
     /// Play a game against the engine in the terminal.
     Play(dama::play::PlayArgs),
+    /// Serve the playing app in a browser (http://127.0.0.1:8080 by default).
+    #[cfg(feature = "serve")]
+    Serve(dama::serve::ServeArgs),
     /// Play engines against each other: openings, time controls, Elo, SPRT, PDN.
     Match(Box<dama::matchrunner::cli::MatchArgs>),
+    /// Check PDN files, or show a game's board at a move.
+    #[command(subcommand)]
+    Pdn(pdn::PdnCommand),
+    /// Endgame databases (Czech draughts): generate, verify, probe.
+    Egtb(dama::egtb::cli::EgtbArgs),
     /// Search fixed positions of every game to a fixed depth: nodes (a
     /// signature of the search) and speed.
     Bench {
@@ -92,23 +102,35 @@ fn run_perft<R: Rules>(
     Ok(())
 }
 
+/// Exit status of a match cut short by Ctrl-C or SIGTERM (128 + SIGINT,
+/// as shells report an interrupted program), so that scripts can tell it
+/// from a finished match (0).
+const INTERRUPTED: u8 = 130;
+
 /// `dama match`: Ctrl-C (or SIGTERM) sets the stop flag, so the match
-/// ends its engines and writes what is finished; a second Ctrl-C quits at once.
-fn run_match(args: dama::matchrunner::cli::MatchArgs) -> Result<(), String> {
+/// ends its engines and writes what is finished, then exits with status
+/// 130; a second Ctrl-C quits at once.
+fn run_match(args: dama::matchrunner::cli::MatchArgs) -> Result<ExitCode, String> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let handler = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+            std::process::exit(i32::from(INTERRUPTED));
         }
         eprintln!("\nstopping: ending the engines and writing the finished games (Ctrl-C again to quit at once)");
     });
     if let Err(e) = handler {
         eprintln!("warning: Ctrl-C will not stop the match cleanly: {e}");
     }
-    dama::matchrunner::cli::run(args, &stop)
+    match dama::matchrunner::cli::run(args, &stop)? {
+        dama::matchrunner::StopReason::Interrupted => {
+            eprintln!("dama match: interrupted; the finished games and the summary are written");
+            Ok(ExitCode::from(INTERRUPTED))
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 fn main() -> ExitCode {
@@ -124,7 +146,14 @@ fn main() -> ExitCode {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
         }
         Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
-        Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Pdn(cmd)) => return pdn::run(cmd),
+        Some(Command::Match(args)) => match run_match(*args) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
+        Some(Command::Egtb(args)) => dama::egtb::cli::run(&args),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => dama::serve::run(&args),
         None => {
             dama::protocol::run_stdio();
             Ok(())

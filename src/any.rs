@@ -434,6 +434,10 @@ impl AnySearcher {
     pub fn set_multipv(&mut self, lines: usize) {
         self.inner.set_multipv(lines)
     }
+    /// The searcher of game `R` if this one searches `R` (nothing is replaced).
+    pub fn as_typed<R: Evaluate>(&mut self) -> Option<&mut Searcher<R>> {
+        self.inner.as_any_mut().downcast_mut::<Searcher<R>>()
+    }
     /// Permille of the transposition table written by the last search.
     pub fn hashfull(&self) -> u32 {
         self.inner.hashfull()

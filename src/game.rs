@@ -22,7 +22,7 @@ use crate::moves::Move;
 use crate::notation::fen::{FenError, Setup};
 use crate::piece::Color;
 use crate::position::{Position, SetupError};
-pub use crate::rules::outcome::{EndRule, GameResult, Outcome, Tally};
+pub use crate::rules::outcome::{plies_text, EndRule, GameResult, Outcome, Tally};
 pub use crate::rules::{Counters, GameOptions};
 
 use crate::rules::Rules;
@@ -99,11 +99,15 @@ impl<R: Rules> Game<R> {
     }
 
     /// A game from a parsed FEN (its `H` and `F` fields become the counters).
+    /// A board without any piece is refused: it is no game's position.
     ///
     /// # Errors
     ///
-    /// [`SetupError`] when a piece does not fit the game.
+    /// [`SetupError`] when a piece does not fit the game, or there is none.
     pub fn from_setup(setup: &Setup, options: GameOptions) -> Result<Self, SetupError> {
+        if setup.pieces.is_empty() {
+            return Err(SetupError::NoPieces);
+        }
         let pos = Position::from_setup(setup)?;
         let ply = setup
             .fullmove

@@ -76,6 +76,7 @@ pub mod any;
 pub mod bench;
 pub mod bitboard;
 pub mod clock;
+pub mod egtb;
 pub mod eval;
 pub mod explain;
 pub mod game;
@@ -95,6 +96,8 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod square;
 pub mod variant;
 #[cfg(feature = "wasm")]

@@ -49,6 +49,9 @@ pub enum SetupError {
         /// The game.
         game: &'static str,
     },
+    /// Neither side has a piece: not a position of any game.
+    #[error("neither side has a piece on the board")]
+    NoPieces,
     /// A piece that would have promoted standing on its last rank.
     #[error("a {name} on {square} stands on its promotion rank and would have promoted")]
     UnpromotedOnLastRank {
@@ -151,8 +154,10 @@ impl<R: Mechanics> Position<R> {
         pieces
     }
 
+    /// Puts a piece on an empty bit (no checks: the caller builds a
+    /// valid position, as the endgame databases do by the million).
     #[inline(always)]
-    fn put(&mut self, b: u32, p: Piece) {
+    pub(crate) fn put(&mut self, b: u32, p: Piece) {
         let bit = BB::<R>::bit(b);
         self.color[p.color.index()] |= bit;
         self.kind[p.kind.index()] |= bit;

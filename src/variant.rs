@@ -38,6 +38,14 @@ macro_rules! __variant {
             pub const COUNT: usize = [$($name),*].len();
             /// Every game, in the registry's order.
             pub const ALL: [Variant; Self::COUNT] = [$(Variant::$game),*];
+            /// The game's rules in a player's words, as an HTML fragment
+            /// (`src/games/<name>.html`: the app's rules page, and the
+            /// text of `dama play`'s `rules` command).
+            pub const fn rules_html(self) -> &'static str {
+                match self {
+                    $(Variant::$game => include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/", $name, ".html")),)*
+                }
+            }
             /// The names of every game, in the registry's order (the
             /// values of the protocol's `variant` option).
             pub const NAMES: [&'static str; Self::COUNT] = [$($name),*];

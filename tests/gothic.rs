@@ -275,7 +275,7 @@ fn no_capture_limit_more_pieces_wins_equal_draws() {
     );
     assert_eq!(
         o.to_string(),
-        "white wins: 30 moves without a capture, more pieces wins"
+        "white wins: 30 plies (15 moves of each player) without a capture, more pieces wins"
     );
     // Equal numbers: a draw.
     let o = outcome(&game::<G>("W:Wa1:Bh8:H29", opts, &["a1-a2"]));
@@ -291,7 +291,7 @@ fn no_capture_limit_more_pieces_wins_equal_draws() {
     );
     assert_eq!(
         o.to_string(),
-        "draw: 30 moves without a capture, equal numbers of pieces"
+        "draw: 30 plies (15 moves of each player) without a capture, equal numbers of pieces"
     );
     // Black ahead.
     let o = outcome(&game::<G>("B:Wa1:Bg8,h8:H29", opts, &["h8-h7"]));

@@ -506,8 +506,10 @@ fn the_command_line_writes_json_and_ctrl_c_keeps_the_finished_games() {
     };
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        exit.success(),
+    // Interrupted, not finished: the exit status says so.
+    assert_eq!(
+        exit.code(),
+        Some(130),
         "{exit:?} {stdout} {}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -616,4 +618,82 @@ fn two_levels_of_dama_play_a_short_match_in_every_game() {
             assert_eq!(g.result, PdnResult::of(o.result));
         }
     }
+}
+
+#[test]
+fn a_slow_engine_loses_on_time_once_its_clock_is_empty() {
+    // 180 ms a move at 1+0.01 with a margin of 300 ms: the clock (1 s,
+    // 10 ms back per move) is empty after about 6 moves; the margin
+    // absorbs lag but is not given back, so a few moves later the slow
+    // engine has overdrawn it and loses on time.
+    let mut cfg = config(
+        vec![
+            fake("slow", "random", 1, &["--delay", "180"]),
+            fake("quick", "random", 2, &[]),
+        ],
+        2,
+        "1+0.01".parse().unwrap(),
+    );
+    cfg.rules.margin = Duration::from_millis(300);
+    let dir = scratch("slow");
+    let pdn = dir.join("slow.pdn");
+    cfg.pdn = Some(pdn.clone());
+    let s = run(&cfg);
+    assert_eq!(s.finished, 2);
+    let games = read_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    for g in &games {
+        let slow_is_white = g.tag("White") == Some("slow");
+        assert_eq!(g.termination(), Some("time-forfeit"), "{g:?}");
+        let winner = if slow_is_white { "0-2" } else { "2-0" };
+        assert_eq!(g.result.to_string(), winner, "{g:?}");
+        // The reason says what was allowed and what was spent: a clock
+        // run below zero by the earlier moves, plus the margin.
+        let text = dama::notation::pdn::write_game(g);
+        assert!(
+            text.contains("lost on time (the move took ")
+                || text.contains("lost on time (no move within the "),
+            "{text}"
+        );
+        assert!(text.contains(" ms allowed"), "{text}");
+        let clock: i64 = text
+            .split("clock ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no clock in {text}"));
+        assert!(clock < 0, "the overdraft is kept: {text}");
+        assert!(text.contains(" ms + margin 300 ms)"), "{text}");
+        // The slow side made more moves than its clock alone allowed, but
+        // not many more: the margin was spent once.
+        let slow_moves = g.moves.len() / 2;
+        assert!((4..=12).contains(&slow_moves), "{slow_moves} moves: {text}");
+    }
+}
+
+#[test]
+fn a_short_move_time_is_mostly_searched() {
+    // movetime=30 with dama's default move overhead of 30 ms: the engine
+    // keeps back at most a quarter, so its moves take most of the 30 ms
+    // (they took about 1 ms when the whole overhead was kept back).
+    let dir = scratch("movetime");
+    let pdn = dir.join("movetime.pdn");
+    let mut cfg = config(
+        vec![dama_level(5), dama_level(5)],
+        2,
+        TimeControl::MoveTime(Duration::from_millis(30)),
+    );
+    cfg.rules.margin = Duration::from_millis(1000);
+    cfg.pdn = Some(pdn.clone());
+    let s = run(&cfg);
+    assert_eq!(s.finished, 2);
+    let games = read_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    let mut times: Vec<f64> = games
+        .iter()
+        .flat_map(|g| g.comments.iter())
+        .filter_map(|(_, c)| c.split(' ').next_back()?.strip_suffix('s')?.parse().ok())
+        .collect();
+    assert!(times.len() > 20, "{times:?}");
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    assert!(median >= 0.015, "median {median} s of {times:?}");
 }

@@ -174,14 +174,14 @@ fn no_capture_limit_the_stronger_army_wins() {
     assert_eq!((o.result, o.rule), (DRAW, limit));
     assert_eq!(
         o.to_string(),
-        "draw: 30 moves without a capture, armies of equal strength"
+        "draw: 30 plies (15 moves of each player) without a capture, armies of equal strength"
     );
     // King 4 against commander 3, one piece each: White is stronger.
     let o = end("W:WKa1:BCj9:H29", "a1-b1");
     assert_eq!((o.result, o.rule), (win(White), limit));
     assert_eq!(
         o.to_string(),
-        "white wins: 30 moves without a capture, the stronger army wins"
+        "white wins: 30 plies (15 moves of each player) without a capture, the stronger army wins"
     );
     // Three pawns against a king: more pieces, weaker army.
     let o = end("W:Wa3,b3,c3:BKj10:H29", "a3-b4");

@@ -252,7 +252,17 @@ fn every_game_starts_and_shows_its_board() {
 
 #[test]
 fn resign_and_take_it_back() {
-    let out = play(&["--movetime", "50"], "resign\nresign\nundo\nquit\n");
+    // resign asks first; `no` keeps playing, `resign` again (or `yes`) confirms.
+    let out = play(
+        &["--movetime", "50"],
+        "resign\nno\nresign\nresign\nresign\nundo\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "Your move (white)> resign\nYou resign and the game is lost: type resign again (or yes) to confirm.\nYour move (white)> no\nNot resigned: play on.\n"
+        ),
+        "{out}"
+    );
     assert!(
         out.contains("Game over: black wins: white resigned. The computer wins."),
         "{out}"
@@ -321,9 +331,11 @@ fn save_then_resume_and_finish() {
         &format!("e3-f4\nsave {f}\nquit\n"),
     );
     assert!(out.contains("The computer (black) plays h6-g5."), "{out}");
+    // The command to continue is named the way dama was started.
     assert!(
         out.contains(&format!(
-            "Saved 2 plies to {f}; continue with: dama play --resume {f}"
+            "Saved 2 plies to {f}; continue with: {} play --resume {f}",
+            env!("CARGO_BIN_EXE_dama")
         )),
         "{out}"
     );
@@ -416,4 +428,345 @@ fn a_draw_names_its_rule() {
         out.contains("Game over: draw: neither side can move, and the count is equal.\n"),
         "{out}"
     );
+}
+
+// ---------------------------------------------------------------------
+// What a new player hits (issue 15): the messages, the terminal game's
+// new commands and options.
+// ---------------------------------------------------------------------
+
+/// The move in "Type a move such as X, or help for the commands."
+fn example_move(out: &str) -> String {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Type a move such as "))
+        .unwrap_or_else(|| panic!("no example in {out}"));
+    line["Type a move such as ".len()..]
+        .split(',')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn the_example_move_is_legal_in_the_game_being_played() {
+    for v in Variant::ALL {
+        let out = play(&["--variant", v.name()], "");
+        let ex = example_move(&out);
+        let g = AnyGame::new(v, GameOptions::default());
+        assert!(g.check_move(&ex).is_ok(), "{v}: {ex} is not legal\n{out}");
+        // Played as shown, it is accepted.
+        let out = play(
+            &["--variant", v.name(), "--movetime", "20"],
+            &format!("{ex}\n"),
+        );
+        assert!(out.contains(&format!("You play {ex}")), "{v}: {out}");
+    }
+    // Black's example comes after the computer's first move, legal then.
+    let out = play(&["--color", "black", "--level", "1", "--seed", "1"], "");
+    let ex = example_move(&out);
+    assert!(ex.starts_with(|c: char| c.is_ascii_lowercase()), "{out}");
+    let first = out
+        .lines()
+        .find_map(|l| l.strip_prefix("The computer (white) plays "))
+        .expect("the computer moves first");
+    let mut g = AnyGame::new(Variant::Czech, GameOptions::default());
+    g.play(first.trim_end_matches('.')).unwrap();
+    assert!(g.check_move(&ex).is_ok(), "{ex} after {first}\n{out}");
+}
+
+#[test]
+fn an_off_board_square_is_described_with_the_board_being_played() {
+    let out = play(&["--movetime", "20"], "c9-d10\nz9-a1\n");
+    assert!(
+        out.contains("Illegal move: c9 is off the board (files a–h, ranks 1–8). Try again."),
+        "{out}"
+    );
+    assert!(
+        out.contains("'z9' is off the board (files a–h, ranks 1–8). Try again."),
+        "{out}"
+    );
+    assert!(!out.contains("a–j"), "{out}");
+    let out = play(&["--variant", "ossetian"], "a8-a9\n");
+    assert!(out.contains("(files a–g, ranks 1–7)"), "{out}");
+}
+
+#[test]
+fn limits_are_counted_the_way_a_player_counts() {
+    // Gothic draughts, 29 plies without a capture: one more ends it.
+    let out = play(
+        &["--variant", "gothic", "--fen", "W:Wa1,b1:Bh8:H29"],
+        "a1-a2\n",
+    );
+    assert!(
+        out.contains("Game over: white wins: 30 plies (15 moves of each player) without a capture, more pieces wins. You win."),
+        "{out}"
+    );
+    // Knight's draughts: the limit counts plies too.
+    let out = play(
+        &[
+            "--variant",
+            "knights",
+            "--fen",
+            "W:Wa3,b3:Bj8:F100:H0",
+            "--level",
+            "1",
+        ],
+        "a3-b5\n",
+    );
+    assert!(
+        out.contains("the limit of 200 plies (100 moves of each player), more pieces wins"),
+        "{out}"
+    );
+    // One ply is "1 ply".
+    let file = temp_file("one-ply.pdn");
+    let f = file.to_str().unwrap();
+    let out = play(&["--two-players"], &format!("c3-d4\nsave {f}\n"));
+    assert!(out.contains(&format!("Saved 1 ply to {f};")), "{out}");
+    let out = play(&["--resume", f], "");
+    assert!(
+        out.starts_with(&format!("Resuming {f}: 1 ply played.")),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_pipe_gets_the_moves_not_the_thinking() {
+    let out = play(&["--movetime", "100"], "c3-d4\n");
+    assert!(out.contains("The computer (black) plays "), "{out}");
+    assert!(!out.contains("thinking"), "{out}");
+    assert!(!out.contains('\x1b'), "{out}");
+}
+
+#[test]
+fn quit_asks_first_when_the_game_is_not_saved() {
+    let out = play(&["--movetime", "20"], "c3-d4\nquit\nmoves\nquit\nyes\n");
+    assert!(
+        out.contains("quit\nThe game is not saved. Type quit again to leave without saving, or save FILE first.\n"),
+        "{out}"
+    );
+    // Another command cancels the question; quit asks again, yes leaves.
+    assert!(out.contains("Legal moves ("), "{out}");
+    assert_eq!(out.matches("The game is not saved.").count(), 2, "{out}");
+    assert!(out.ends_with("> yes\nGoodbye.\n"), "{out}");
+    // quit twice leaves too; nothing played or all saved: no question.
+    let out = play(&["--movetime", "20"], "c3-d4\nquit\nquit\n");
+    assert!(out.ends_with("> quit\nGoodbye.\n"), "{out}");
+    let out = play(&[], "quit\n");
+    assert!(!out.contains("not saved"), "{out}");
+}
+
+#[test]
+fn knights_moves_come_in_columns_and_every_line_fits_80_characters() {
+    let out = play(&["--variant", "knights"], "moves\nhelp\nrules\n");
+    let list: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Legal moves (52):"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(list.len() <= 10, "{list:?}");
+    assert_eq!(
+        list.iter()
+            .map(|l| l.split_whitespace().count())
+            .sum::<usize>(),
+        52
+    );
+    for v in Variant::ALL {
+        let out = play(&["--variant", v.name()], "help\nrules\nmoves\n");
+        for l in out.lines() {
+            assert!(
+                l.chars().count() <= 80,
+                "{v}: {} characters: {l}",
+                l.chars().count()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_moves() {
+    // Level 1 picks among near-best moves and sometimes any move: with a
+    // seed, the same choices again.
+    let first_moves = |seed: &str| -> Vec<String> {
+        let out = play(&["--color", "black", "--level", "1", "--seed", seed], "");
+        out.lines()
+            .filter(|l| l.starts_with("The computer (white) plays "))
+            .map(String::from)
+            .collect()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in ["1", "2", "3", "4", "5", "6", "7", "8"] {
+        let a = first_moves(seed);
+        assert_eq!(a.len(), 1);
+        assert_eq!(a, first_moves(seed), "seed {seed}");
+        seen.insert(a[0].clone());
+    }
+    assert!(seen.len() > 1, "every seed played {seen:?}");
+}
+
+#[test]
+fn two_players_at_one_terminal() {
+    let out = play(
+        &["--two-players", "--fen", "W:We3:Bh6"],
+        "e3-f4\nundo\ne3-f4\nh6-g5\nhint\nf4xh6\n",
+    );
+    assert!(
+        out.contains("dama play: Czech draughts. Two players: type the moves of both sides."),
+        "{out}"
+    );
+    assert!(
+        out.contains("White to move> e3-f4\nWhite plays e3-f4."),
+        "{out}"
+    );
+    assert!(out.contains("Taken back: white's e3-f4."), "{out}");
+    assert!(
+        out.contains("Black to move> h6-g5\nBlack plays h6-g5."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Capturing is compulsory: white must capture with f4."),
+        "{out}"
+    );
+    assert!(out.contains("Hint: the man on f4 is worth moving"), "{out}");
+    assert!(
+        out.contains("Game over: white wins: black has no pieces left.\n"),
+        "{out}"
+    );
+    assert!(!out.contains("computer"), "{out}");
+    // Saved and resumed, it is still a game of two players.
+    let file = temp_file("two.pdn");
+    let f = file.to_str().unwrap();
+    let out = play(&["--two-players"], &format!("c3-d4\nsave {f}\n"));
+    assert!(out.contains("Saved 1 ply"), "{out}");
+    let pdn = std::fs::read_to_string(&file).unwrap();
+    assert!(pdn.contains("[Player \"both\"]"), "{pdn}");
+    let out = play(&["--resume", f], "f6-g5\n");
+    assert!(
+        out.contains("Black to move> f6-g5\nBlack plays f6-g5."),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn show_draws_a_capture_before_it_is_played() {
+    let out = play(
+        &["--fen", "W:Wc3,a1:Bd4,f6,h8", "--movetime", "20"],
+        "show c3xg7\nshow c3-b4\nmoves\n",
+    );
+    let shown = boards(&out)[1].clone();
+    // The path c3, e5, g7 in brackets, the men it takes on d4 and f6 in < >.
+    assert_eq!(shown[3], "  6     .     .    <b>    .  6", "{out}");
+    assert_eq!(shown[4], "  5  .     .    [.]    .     5", "{out}");
+    assert_eq!(shown[5], "  4     .    <b>    .     .  4", "{out}");
+    assert_eq!(shown[6], "  3  .    [w]    .     .     3", "{out}");
+    assert!(
+        out.contains("Not played: c3xe5xg7 (takes d4, f6). [ ] its path, < > the pieces it takes."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Illegal move: capturing is compulsory: c3 can capture."),
+        "{out}"
+    );
+    // Nothing was played.
+    assert!(
+        out.contains("Legal moves (1), capturing is compulsory:"),
+        "{out}"
+    );
+    assert!(!out.contains("You play c3"), "{out}");
+}
+
+#[test]
+fn rules_prints_the_rules_of_the_game_being_played() {
+    // The same page the app shows at /rules/medieval, as text.
+    let out = play(&["--variant", "medieval"], "rules\n");
+    assert!(out.contains("Medieval battle\n==============="), "{out}");
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("30 moves without a capture: if 30 moves in a row (15 of each player)"),
+        "{out}"
+    );
+    assert!(
+        words.contains("pawn 1, knight 2, commander 3, king 4"),
+        "{out}"
+    );
+    assert!(!out.contains('<'), "{out}");
+    let out = play(&[], "rules\n");
+    assert!(out.contains("Czech draughts\n=============="), "{out}");
+}
+
+/// Starts `dama play ARGS`, waits until its output contains `marker`,
+/// sends SIGINT; returns the exit code, stdout and stderr.
+fn interrupt_when(args: &[&str], marker: &str) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dama starts");
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let buf = Arc::clone(&seen);
+    let reader = std::thread::spawn(move || {
+        let mut chunk = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            buf.lock().unwrap().extend_from_slice(&chunk[..n]);
+        }
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !String::from_utf8_lossy(&seen.lock().unwrap()).contains(marker) {
+        assert!(std::time::Instant::now() < deadline, "no '{marker}'");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The handler is installed before the game starts; give the session
+    // a moment to reach the state the marker announces.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    // `wait` closes the child's stdin: keep it open until the child has
+    // ended, or a slow signal would come after the end of the input.
+    let stdin = child.stdin.take();
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let t = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert!(t.elapsed() < std::time::Duration::from_secs(5));
+    reader.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let out = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    drop(stdin);
+    (status.code(), out, err)
+}
+
+#[test]
+fn ctrl_c_leaves_the_prompt_on_a_line_of_its_own() {
+    // While the computer thinks: the search stops, the session says so
+    // on a new line, the status is 130.
+    let (code, out, _) = interrupt_when(
+        &["--color", "black", "--level", "5", "--movetime", "20000"],
+        "Marks:",
+    );
+    assert_eq!(code, Some(130), "{out}");
+    assert!(out.ends_with("\nInterrupted. Goodbye.\n"), "{out}");
+    // Waiting for input: the program leaves at once, ending the line.
+    let (code, out, err) = interrupt_when(&[], "Your move (white)> ");
+    assert_eq!(code, Some(130), "{out}");
+    assert!(out.ends_with("Your move (white)> "), "{out}");
+    assert_eq!(err, "\n");
 }

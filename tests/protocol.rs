@@ -163,6 +163,7 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
             "option name nocapturelimit type spin default 30 min 1 max 1000",
             "option name movelimit type spin default 200 min 1 max 10000",
             "option name multipv type spin default 1 min 1 max 64",
+            "option name egtbpath type string default <empty>",
         ]
     );
     assert_eq!(lines.len(), 3 + options.len() + 1);
@@ -462,7 +463,7 @@ fn bad_input_gets_one_error_line_and_changes_nothing() {
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name colour value red\n"),
-        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv)"]
+        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath)"]
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name variant value chess\n"),
@@ -698,12 +699,17 @@ fn field_after<'a>(line: &'a str, key: &str) -> Vec<&'a str> {
 fn perft_and_divide_count_as_the_library_does() {
     let mut e = Dama::start();
     let g = AnyGame::new(Variant::Czech, GameOptions::default());
-    let r = e.ask1("perft 4");
+    // perft and divide run like a search: their reply comes when the
+    // count is done (it may follow a `readyok`).
+    e.send("perft 4");
+    let r = e.until("perft");
+    let r = r.last().unwrap();
     assert!(
         r.starts_with(&format!("perft depth 4 nodes {} time ", g.perft(4, true))),
         "{r}"
     );
-    let lines = e.ask("divide 2");
+    e.send("divide 2");
+    let lines = e.until("divideok");
     let want = g.divide(2, true);
     assert_eq!(lines.len(), want.len() + 1);
     for ((m, n), l) in want.iter().zip(&lines) {
@@ -932,5 +938,377 @@ mod fuzz {
             }
             e.finish();
         }
+    }
+}
+
+// ---------------------------------------------------------------------
+// The fine print: where the engine and PROTOCOL.md must agree to the
+// letter (issue 15).
+// ---------------------------------------------------------------------
+
+/// Lines up to the first that starts with `prefix`, with the time it took.
+fn timed_until(e: &Dama, prefix: &str) -> (Vec<String>, Duration) {
+    let t = Instant::now();
+    let lines = e.until(prefix);
+    (lines, t.elapsed())
+}
+
+#[test]
+fn help_and_usage_write_the_ellipsis_of_the_document() {
+    let mut e = Dama::start();
+    let help = e.ask("help");
+    assert_eq!(help.last().map(String::as_str), Some("helpok"));
+    let doc = include_str!("../PROTOCOL.md");
+    for l in &help[..help.len() - 1] {
+        assert!(!l.contains("..."), "{l}");
+        let syntax = l.strip_prefix("help ").expect("a help line");
+        assert!(doc.contains(syntax), "PROTOCOL.md lacks '{syntax}'");
+    }
+    assert!(help.contains(&"help position startpos|fen <FEN> [moves <m1> <m2> …]".to_string()));
+    let err = e.ask1("position");
+    assert!(
+        err.ends_with("(usage: position startpos|fen <FEN> [moves <m1> <m2> …])"),
+        "{err}"
+    );
+    let err = e.ask1("play");
+    assert!(err.ends_with("(usage: play <m1> [<m2> …])"), "{err}");
+}
+
+#[test]
+fn increments_below_zero_are_refused_clock_times_below_zero_count_as_zero() {
+    let mut e = Dama::start();
+    for (line, field) in [
+        ("go wtime 1000 winc -1", "winc"),
+        ("go btime 1000 binc -5", "binc"),
+    ] {
+        assert_eq!(
+            e.ask(line),
+            [format!(
+                "error go: {field} must be an integer from 0 to 9223372036854775807, not '-{}'",
+                if field == "winc" { 1 } else { 5 }
+            )],
+            "{line}"
+        );
+    }
+    // No search was started by the refused lines; a negative clock is 0.
+    e.send("go wtime -20 btime 1000 winc 10");
+    let lines = e.until("bestmove");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+}
+
+/// The longest run of `c` in `s`.
+fn longest_run(s: &str, c: char) -> usize {
+    s.split(|x| x != c)
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_long_input_is_quoted_at_forty_characters_also_in_the_reason() {
+    let mut e = Dama::start();
+    let long = "a".repeat(60);
+    let cut = format!("{}…", "a".repeat(40));
+    let r = e.ask1(&format!("check {long}"));
+    assert!(r.starts_with(&format!("illegal {cut} reason ")), "{r}");
+    assert_eq!(longest_run(&r, 'a'), 40, "{r}");
+    let r = e.ask1(&format!("position startpos moves c3-d4 {long}"));
+    assert!(
+        r.starts_with(&format!("error position: move 2 '{cut}' is unreadable: ")),
+        "{r}"
+    );
+    assert_eq!(longest_run(&r, 'a'), 40, "{r}");
+    let r = e.ask1(&format!("check c3-d4{long}"));
+    assert!(longest_run(&r, 'a') <= 40, "{r}");
+    let r = e.ask1(&format!("position fen W:Wa1:Bh8,{long}"));
+    assert!(longest_run(&r, 'a') <= 40, "{r}");
+    // Short texts are quoted whole, and apostrophes in words stay.
+    assert_eq!(
+        e.ask1("check d6-c5"),
+        "illegal d6-c5 reason the piece on d6 is not yours: it is black's and white is to move"
+    );
+}
+
+#[test]
+fn a_finished_game_offers_no_move_in_any_query() {
+    let mut e = Dama::start();
+    // Two kings each, the 15-moves rule reached by moves played: a draw
+    // with moves still on the board.
+    assert!(e
+        .ask("position fen W:WKa1,Kc1:BKd8,Kf8:H28 moves a1-b2 d8-c7")
+        .is_empty());
+    let status = e.ask1("status");
+    assert!(
+        status.starts_with("status over result 1/2-1/2 winner none rule no-progress "),
+        "{status}"
+    );
+    let text = status.split(" text ").nth(1).unwrap().to_string();
+    assert_eq!(e.ask("moves"), ["movesok 0"]);
+    assert_eq!(e.ask1("mustcapture"), "mustcapture -");
+    assert_eq!(
+        e.ask1("check b2-c3"),
+        format!("illegal b2-c3 reason the game is over ({text})")
+    );
+    assert_eq!(
+        e.ask1("play b2-c3"),
+        format!("error play: move 1 'b2-c3' cannot be played: the game is over ({text})")
+    );
+    e.send("hint");
+    assert_eq!(e.until("hint"), ["hint none"]);
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove none");
+    // Taken back, the game is in play and offers its moves again.
+    assert!(e.ask("undo").is_empty());
+    assert_eq!(e.ask1("status"), "status inplay side black");
+    let moves = e.ask("moves");
+    assert!(moves.len() > 1, "{moves:?}");
+    assert!(e.ask1("check d8-c7").starts_with("legal d8-c7 "));
+}
+
+/// The (file, rank) pairs of a move's squares: origin, then the path.
+fn square_key(text: &str) -> Vec<(u8, u8)> {
+    text.split(['-', 'x'])
+        .map(|s| {
+            let b = s.as_bytes();
+            (b[0] - b'a', s[1..].parse::<u8>().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn ten_by_ten_move_lists_are_in_square_order() {
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name variant value knights").is_empty());
+    assert!(e.ask("position fen W:WKa2,Ka10,Kb3:Bj9").is_empty());
+    let moves: Vec<String> = e
+        .ask("moves")
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix("move ")
+                .map(|r| r.split(' ').next().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(
+        &moves[..5],
+        ["a2-b4", "a2-c1", "a2-c3", "a10-b8", "a10-c9"],
+        "{moves:?}"
+    );
+    let keys: Vec<Vec<(u8, u8)>> = moves.iter().map(|m| square_key(m)).collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+    // divide lists the root moves in the same order.
+    e.send("divide 1");
+    let divided: Vec<String> = e
+        .until("divideok")
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix("divide ")
+                .map(|r| r.split(' ').next().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(divided, moves);
+    // Medieval battle, from the start: the same order.
+    assert!(e.ask("setoption name variant value medieval").is_empty());
+    let moves: Vec<Vec<(u8, u8)>> = e
+        .ask("moves")
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix("move ")
+                .map(|r| square_key(r.split(' ').next().unwrap()))
+        })
+        .collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+}
+
+#[test]
+fn the_last_info_line_before_bestmove_shows_the_move_played() {
+    let mut e = Dama::start();
+    let positions = [
+        "position startpos",
+        "position startpos moves c3-d4 f6-g5",
+        "position startpos moves c3-d4 f6-e5 d4xf6 g7xe5 b2-c3 h6-g5",
+        "position fen W:Wa1,c1,e1,g1,b2,d2,f2,h2,c3,e5:Ba7,c7,e7,g7,b8,d8,f8,h8,d6,f6",
+    ];
+    for level in [5, 2] {
+        assert!(e
+            .ask(&format!("setoption name level value {level}"))
+            .is_empty());
+        for p in positions {
+            for nodes in [1, 40, 700, 5_000, 20_000] {
+                assert!(e.ask(p).is_empty());
+                e.send(&format!("go nodes {nodes}"));
+                let lines = e.until("bestmove");
+                let best = bestmove(&lines);
+                let last_info = lines
+                    .iter()
+                    .rfind(|l| l.starts_with("info ") && l.contains(" pv "))
+                    .unwrap_or_else(|| panic!("no info line: {p} nodes {nodes}: {lines:?}"));
+                let first = last_info
+                    .split(" pv ")
+                    .nth(1)
+                    .unwrap()
+                    .split(' ')
+                    .next()
+                    .unwrap();
+                assert_eq!(
+                    first, best,
+                    "level {level}, {p}, go nodes {nodes}: {lines:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn go_depth_and_go_infinite_end_at_the_same_depth() {
+    let mut e = Dama::start();
+    assert_eq!(
+        e.ask1("go depth 101"),
+        "error go: depth must be an integer from 1 to 100, not '101'"
+    );
+    assert_eq!(
+        e.ask1("hint depth 101"),
+        "error hint: depth must be an integer from 1 to 100, not '101'"
+    );
+    // A king each: a draw, every depth is quick, so the limit is reached.
+    assert!(e.ask("position fen W:WKa1:BKc7").is_empty());
+    e.send("go depth 100");
+    let lines = e.until("bestmove");
+    let depth = |l: &str| -> u32 { l.split(' ').nth(2).unwrap().parse().unwrap() };
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(depth(infos.last().unwrap()), 100, "{infos:?}");
+    e.send("go infinite");
+    let infos = e.until("info depth 100 ");
+    assert!(infos
+        .iter()
+        .all(|l| !l.starts_with("info depth") || depth(l) <= 100));
+    // Nothing deeper comes; the bestmove waits for stop.
+    assert_eq!(e.next_within(Duration::from_millis(300)), None);
+    e.send("stop");
+    assert!(e.next().starts_with("bestmove "));
+}
+
+#[test]
+fn perft_and_divide_run_like_a_search() {
+    let mut e = Dama::start();
+    // A count that would take hours: isready is answered meanwhile,
+    // state changes are refused, and stop ends it.
+    e.send("perft 20");
+    e.send("isready");
+    let (r, t) = timed_until(&e, "readyok");
+    assert_eq!(r, ["readyok"]);
+    assert!(t < Duration::from_secs(2), "{t:?}");
+    assert_eq!(
+        e.ask1("position startpos moves c3-d4"),
+        "error position: a search is running; send 'stop' first"
+    );
+    assert_eq!(
+        e.ask1("go depth 2"),
+        "error go: a search is running; send 'stop' first"
+    );
+    assert_eq!(e.ask1("status"), "status inplay side white");
+    e.send("stop");
+    let (r, t) = timed_until(&e, "perft");
+    assert_eq!(r, ["perft stopped depth 20"]);
+    assert!(t < Duration::from_secs(2), "{t:?}");
+    // The state is as before; a new count runs.
+    e.send("divide 20");
+    assert_eq!(e.ask1("fen").split(':').next(), Some("fen W"));
+    e.send("stop");
+    assert_eq!(e.until("divideok"), ["divideok stopped depth 20"]);
+    e.send("perft 3");
+    let r = e.until("perft");
+    assert!(r[0].starts_with("perft depth 3 nodes 302 "), "{r:?}");
+    // quit ends a count and the engine.
+    e.send("perft 20");
+    e.send("quit");
+    let (rest, status) = e.close();
+    assert_eq!(rest, ["perft stopped depth 20"]);
+    assert!(status.success());
+    // So does the end of the input.
+    let mut e = Dama::start();
+    e.send("divide 20");
+    let (rest, status) = e.close();
+    assert_eq!(rest, ["divideok stopped depth 20"]);
+    assert!(status.success());
+}
+
+#[test]
+fn a_board_without_pieces_is_refused() {
+    let mut e = Dama::start();
+    assert!(e.ask("position startpos moves c3-d4").is_empty());
+    let before = e.fen();
+    for fen in ["W:W:B", "B:W:B:H3:F7"] {
+        assert_eq!(
+            e.ask1(&format!("position fen {fen}")),
+            format!("error position: bad FEN '{fen}': neither side has a piece on the board")
+        );
+    }
+    assert_eq!(e.fen(), before);
+}
+
+#[test]
+fn lenient_input_is_read_as_documented() {
+    let mut e = Dama::start();
+    // Upper-case moves, `:` for `x`, a lower-case FEN in quotes with a
+    // trailing `.`, F0 read as the first move.
+    assert!(e
+        .ask("position startpos moves C3-D4 F6-E5 D4:F6")
+        .is_empty());
+    assert!(e.fen().starts_with("fen B:"));
+    assert!(e.ask("position fen \"w:wa1,c3:bh8.\"").is_empty());
+    assert_eq!(e.fen(), "fen W:Wa1,c3:Bh8:H0:F1");
+    assert!(e.ask("position fen W:Wa1,c3:Bh8:F0").is_empty());
+    assert_eq!(e.fen(), "fen W:Wa1,c3:Bh8:H0:F1");
+    // A capture written in full selects itself.
+    assert!(e.ask("position fen W:WKa1:Bc3,e5,f6,d4").is_empty());
+    let all = e.ask("moves");
+    for l in &all[..all.len() - 1] {
+        let m = l.split(' ').nth(1).unwrap();
+        assert!(e
+            .ask1(&format!("check {m}"))
+            .starts_with(&format!("legal {m} ")));
+    }
+    // Board lines carry no trailing spaces.
+    for l in e.ask("board") {
+        assert_eq!(l, l.trim_end());
+    }
+}
+
+#[test]
+fn the_knights_move_limit_counts_plies_from_the_fen_move_number() {
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name variant value knights").is_empty());
+    assert!(e.ask("setoption name movelimit value 6").is_empty());
+    // Move 3 with White to move: 4 plies are behind; two more reach 6.
+    assert!(e.ask("position fen W:Wa3,b3:Bj8:F3 moves a3-b5").is_empty());
+    assert_eq!(e.ask1("status"), "status inplay side black");
+    assert!(e.ask("play j8-i6").is_empty());
+    assert_eq!(
+        e.ask1("status"),
+        "status over result 1-0 winner white rule move-limit text white wins: the limit of 6 plies (3 moves of each player), more pieces wins"
+    );
+}
+
+#[test]
+fn a_short_move_time_is_mostly_searched() {
+    let mut e = Dama::start();
+    // The default moveoverhead is 30 ms: a 40 ms move must still search
+    // for most of its time, not 10 ms.
+    for _ in 0..3 {
+        assert!(e.ask("position startpos").is_empty());
+        e.send("go movetime 40");
+        let (lines, t) = timed_until(&e, "bestmove");
+        assert!(t >= Duration::from_millis(25), "{t:?} {lines:?}");
     }
 }

@@ -51,7 +51,8 @@ pub struct MatchArgs {
     /// Time control: BASE+INC in seconds (10+0.1), movetime=MS, depth=N or nodes=N.
     #[arg(long, default_value = "movetime=100")]
     tc: TimeControl,
-    /// Extra milliseconds allowed beyond the clock before a time forfeit.
+    /// Milliseconds a clock may run below zero (process and pipe lag)
+    /// before a time forfeit; time taken from the margin is not given back.
     #[arg(long, default_value_t = 200)]
     margin: u64,
     /// Longest wait in milliseconds for a move without a clock (depth, nodes).
@@ -248,8 +249,10 @@ impl Progress {
     }
 }
 
-/// Runs `dama match`. `stop` is set on Ctrl-C by the caller.
-pub fn run(args: MatchArgs, stop: &AtomicBool) -> Result<(), String> {
+/// Runs `dama match`. `stop` is set on Ctrl-C by the caller. Returns how
+/// the match ended ([`StopReason::Interrupted`] when `stop` cut it short,
+/// so the caller can exit with a status that says so).
+pub fn run(args: MatchArgs, stop: &AtomicBool) -> Result<StopReason, String> {
     let me = std::env::current_exe().map_err(|e| format!("cannot find the dama program: {e}"))?;
     let raw: Vec<String> = std::env::args().collect();
     let given: Vec<EngineSpec> = engine_groups(&raw, &args.engine)?
@@ -296,6 +299,7 @@ pub fn run(args: MatchArgs, stop: &AtomicBool) -> Result<(), String> {
         shown: false,
     };
     let mut summaries: Vec<MatchSummary> = Vec::new();
+    let mut ended = StopReason::Completed;
     for (i, &variant) in variants.iter().enumerate() {
         let fens = match &args.openings {
             Some(p) => {
@@ -347,6 +351,7 @@ pub fn run(args: MatchArgs, stop: &AtomicBool) -> Result<(), String> {
             print!("{}", summary.text());
         }
         let interrupted = summary.stopped == StopReason::Interrupted;
+        ended = summary.stopped;
         summaries.push(summary);
         if interrupted {
             break;
@@ -375,7 +380,7 @@ pub fn run(args: MatchArgs, stop: &AtomicBool) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+    Ok(ended)
 }
 
 /// The ladder as a Markdown table for the README: one row per step.

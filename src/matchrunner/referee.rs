@@ -95,6 +95,10 @@ pub enum Fault {
     TimeForfeit {
         /// The time the move was allowed, margin included.
         allowed_ms: u128,
+        /// The time it took, when it came at all.
+        used_ms: Option<u128>,
+        /// What the allowance was made of (`clock 30 ms + margin 200 ms`).
+        budget: String,
     },
     /// No reply within the timeout (searches without a clock, setup).
     NoReply {
@@ -130,9 +134,22 @@ impl fmt::Display for Fault {
             Fault::IllegalMove { text, reason } => write!(f, "illegal move '{text}': {reason}"),
             Fault::Unreadable { line, reason } => write!(f, "unreadable reply '{line}': {reason}"),
             Fault::Crash { detail } => write!(f, "crashed: {detail}"),
-            Fault::TimeForfeit { allowed_ms } => {
-                write!(f, "lost on time (no move within {allowed_ms} ms)")
-            }
+            Fault::TimeForfeit {
+                allowed_ms,
+                used_ms: Some(used),
+                budget,
+            } => write!(
+                f,
+                "lost on time (the move took {used} ms, more than the {allowed_ms} ms allowed: {budget})"
+            ),
+            Fault::TimeForfeit {
+                allowed_ms,
+                used_ms: None,
+                budget,
+            } => write!(
+                f,
+                "lost on time (no move within the {allowed_ms} ms allowed: {budget})"
+            ),
             Fault::NoReply {
                 awaiting,
                 waited_ms,
@@ -274,7 +291,11 @@ pub fn position_command(game: &AnyGame) -> String {
 fn engine_fault(e: EngineError, awaiting: &'static str, timed: bool) -> Result<Fault, String> {
     Ok(match e {
         EngineError::Stopped => return Err("the match was stopped".into()),
-        EngineError::Timeout(ms) if timed => Fault::TimeForfeit { allowed_ms: ms },
+        EngineError::Timeout(ms) if timed => Fault::TimeForfeit {
+            allowed_ms: ms,
+            used_ms: None,
+            budget: String::new(),
+        },
         EngineError::Timeout(ms) => Fault::NoReply {
             awaiting,
             waited_ms: ms,
@@ -436,9 +457,24 @@ pub fn play_game(
             }
         });
         let used = start.elapsed();
+        let budget = clocks.describe(mover, rules.margin);
         let line = match reply {
             Ok(l) => l,
             Err(err) => match engine_fault(err, "bestmove", timed) {
+                Ok(Fault::TimeForfeit {
+                    allowed_ms,
+                    used_ms,
+                    ..
+                }) => {
+                    break Ending::Forfeit {
+                        loser: side,
+                        fault: Fault::TimeForfeit {
+                            allowed_ms,
+                            used_ms,
+                            budget,
+                        },
+                    }
+                }
                 Ok(fault) => break Ending::Forfeit { loser: side, fault },
                 Err(reason) => break Ending::Abandoned { reason },
             },
@@ -448,6 +484,8 @@ pub fn play_game(
                 loser: side,
                 fault: Fault::TimeForfeit {
                     allowed_ms: limit.as_millis(),
+                    used_ms: Some(used.as_millis()),
+                    budget,
                 },
             };
         }
@@ -554,6 +592,28 @@ mod tests {
         );
         assert_eq!(parse_info("info string hello score"), (None, None));
         assert_eq!(parse_info("info score loss x"), (None, None));
+    }
+
+    #[test]
+    fn time_forfeits_say_what_was_allowed_and_what_was_spent() {
+        let late = Fault::TimeForfeit {
+            allowed_ms: 230,
+            used_ms: Some(251),
+            budget: "clock 30 ms + margin 200 ms".into(),
+        };
+        assert_eq!(
+            late.to_string(),
+            "lost on time (the move took 251 ms, more than the 230 ms allowed: clock 30 ms + margin 200 ms)"
+        );
+        let silent = Fault::TimeForfeit {
+            allowed_ms: 97,
+            used_ms: None,
+            budget: "clock -203 ms + margin 300 ms".into(),
+        };
+        assert_eq!(
+            silent.to_string(),
+            "lost on time (no move within the 97 ms allowed: clock -203 ms + margin 300 ms)"
+        );
     }
 
     #[test]

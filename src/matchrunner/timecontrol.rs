@@ -1,11 +1,16 @@
 //! Time controls and the clocks that enforce them.
 //!
 //! The runner keeps each side's clock itself and measures every move from
-//! sending `go` to receiving `bestmove`. A move that takes longer than
-//! allowed (plus the margin for process and pipe lag) loses on time; the
-//! runner stops waiting at that moment, so a silent engine cannot stall
-//! a match. Fixed depth and fixed nodes have no clock: there the wait is
-//! bounded by the configured timeout and exceeding it is "no reply".
+//! sending `go` to receiving `bestmove`. The clock runs like a real one
+//! across the whole game: the time a move used is subtracted, the
+//! increment added. The margin only absorbs the lag of processes and
+//! pipes: a clock may run below zero by at most the margin, and time
+//! taken from the margin is never given back — the next move starts
+//! from the overdrawn clock. A move that takes the clock below minus the
+//! margin loses on time; the runner stops waiting at that moment, so a
+//! silent engine cannot stall a match. Fixed depth and fixed nodes have
+//! no clock: there the wait is bounded by the configured timeout and
+//! exceeding it is "no reply".
 
 use std::fmt;
 use std::str::FromStr;
@@ -97,11 +102,21 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// The clocks of one game: time left per side (for [`TimeControl::Clock`]).
+/// The clocks of one game: time left per side (for [`TimeControl::Clock`]),
+/// in microseconds, below zero when a side has used part of the margin.
 #[derive(Clone, Copy, Debug)]
 pub struct Clocks {
     tc: TimeControl,
-    left: [Duration; 2],
+    left: [i128; 2],
+}
+
+fn micros(d: Duration) -> i128 {
+    d.as_micros() as i128
+}
+
+/// Whole milliseconds of a signed microsecond count, rounded towards zero.
+fn millis(us: i128) -> i128 {
+    us / 1000
 }
 
 /// What the referee may wait for one move.
@@ -122,7 +137,7 @@ impl Clocks {
         };
         Clocks {
             tc,
-            left: [base; 2],
+            left: [micros(base); 2],
         }
     }
 
@@ -132,8 +147,8 @@ impl Clocks {
             TimeControl::MoveTime(d) => format!("go movetime {}", d.as_millis()),
             TimeControl::Clock { inc, .. } => format!(
                 "go wtime {} btime {} winc {} binc {}",
-                self.left[0].as_millis(),
-                self.left[1].as_millis(),
+                millis(self.left[0]).max(0),
+                millis(self.left[1]).max(0),
                 inc.as_millis(),
                 inc.as_millis()
             ),
@@ -147,21 +162,45 @@ impl Clocks {
     pub fn allowance(&self, mover: usize, margin: Duration, timeout: Duration) -> Allowance {
         match self.tc {
             TimeControl::MoveTime(d) => Allowance::Timed(d + margin),
-            TimeControl::Clock { .. } => Allowance::Timed(self.left[mover] + margin),
+            TimeControl::Clock { .. } => {
+                let us = (self.left[mover] + micros(margin)).max(0);
+                Allowance::Timed(Duration::from_micros(us as u64))
+            }
             TimeControl::Depth(_) | TimeControl::Nodes(_) => Allowance::Untimed(timeout),
         }
     }
 
-    /// Charges `used` to `mover` after a move in time, and adds the increment.
+    /// Charges `used` to `mover` after a move in time, and adds the
+    /// increment. Time used beyond the clock stays owed: the clock goes
+    /// below zero and the next move starts from there.
     pub fn charge(&mut self, mover: usize, used: Duration) {
         if let TimeControl::Clock { inc, .. } = self.tc {
-            self.left[mover] = self.left[mover].saturating_sub(used) + inc;
+            self.left[mover] = self.left[mover] - micros(used) + micros(inc);
         }
     }
 
-    /// Time left for White and Black.
+    /// Time left for White and Black, zero for a clock that is overdrawn.
     pub fn left(&self) -> [Duration; 2] {
         self.left
+            .map(|us| Duration::from_micros(us.max(0).min(u64::MAX as i128) as u64))
+    }
+
+    /// Time left for `mover` in milliseconds, below zero when overdrawn.
+    pub fn left_ms(&self, mover: usize) -> i128 {
+        millis(self.left[mover])
+    }
+
+    /// What `mover` was allowed for the move, in words:
+    /// `clock 30 ms + margin 200 ms` or `movetime 100 ms + margin 200 ms`.
+    pub fn describe(&self, mover: usize, margin: Duration) -> String {
+        let m = margin.as_millis();
+        match self.tc {
+            TimeControl::MoveTime(d) => format!("movetime {} ms + margin {m} ms", d.as_millis()),
+            TimeControl::Clock { .. } => {
+                format!("clock {} ms + margin {m} ms", self.left_ms(mover))
+            }
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => "no clock".to_string(),
+        }
     }
 }
 
@@ -221,6 +260,18 @@ mod tests {
         c.charge(0, Duration::from_millis(400));
         assert_eq!(c.left()[0], Duration::from_millis(700));
         assert_eq!(c.go_command(), "go wtime 700 btime 1000 winc 100 binc 100");
+        // Over the clock but within the margin: the overdraft is kept.
+        c.charge(0, Duration::from_millis(720));
+        assert_eq!(c.left_ms(0), 80);
+        c.charge(0, Duration::from_millis(230));
+        assert_eq!(c.left_ms(0), -50);
+        assert_eq!(c.left()[0], Duration::ZERO);
+        assert_eq!(c.go_command(), "go wtime 0 btime 1000 winc 100 binc 100");
+        assert_eq!(
+            c.allowance(0, m, Duration::ZERO),
+            Allowance::Timed(Duration::ZERO)
+        );
+        assert_eq!(c.describe(0, m), "clock -50 ms + margin 50 ms");
         let d = Clocks::new(TimeControl::Depth(4));
         assert_eq!(d.go_command(), "go depth 4");
         assert_eq!(

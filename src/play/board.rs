@@ -21,6 +21,34 @@ pub struct Marks {
     pub captured: Vec<Square>,
     /// Pieces of the side to move that must capture (drawn `( )`).
     pub must_capture: Vec<Square>,
+    /// Pieces a move shown with `show` would take (drawn `< >`).
+    pub taking: Vec<Square>,
+}
+
+/// Width of the text the terminal game writes (legends, lists).
+pub const WIDTH: usize = 80;
+
+/// Words of `text` filled into lines of at most `width` characters, every
+/// line after the first indented by `indent`; each line ends with `\n`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = indent.to_string();
+        } else if len > 0 && !line.ends_with(' ') {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.trim().is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }
 
 /// The letter of a piece in game `variant`.
@@ -75,9 +103,9 @@ pub fn legend(game: &AnyGame) -> String {
             ));
         }
     }
+    let pieces = wrap(&format!("Pieces: {}.", names.join(", ")), WIDTH, "  ");
     format!(
-        "Pieces: {}.\nMarks: [ ] the last move, x a piece it captured, ( ) a piece that must capture.\n",
-        names.join(", ")
+        "{pieces}Marks: [ ] the last move, x a piece it captured, ( ) a piece that must capture.\n"
     )
 }
 
@@ -138,6 +166,8 @@ fn cell(game: &AnyGame, variant: Variant, sq: Square, marks: &Marks, ansi: bool)
     };
     let (open, close) = if marks.last.contains(&sq) {
         ('[', ']')
+    } else if marks.taking.contains(&sq) {
+        ('<', '>')
     } else if marks.must_capture.contains(&sq) {
         ('(', ')')
     } else {
@@ -149,7 +179,7 @@ fn cell(game: &AnyGame, variant: Variant, sq: Square, marks: &Marks, ansi: bool)
     let dark = (sq.file() + sq.rank()) % 2 == 0;
     let bg = if marks.last.contains(&sq) {
         LAST
-    } else if marks.must_capture.contains(&sq) {
+    } else if marks.taking.contains(&sq) || marks.must_capture.contains(&sq) {
         MUST
     } else if dark {
         DARK
@@ -193,6 +223,7 @@ mod tests {
             last: vec!["a3".parse().unwrap(), "b4".parse().unwrap()],
             captured: vec!["c5".parse().unwrap()],
             must_capture: vec![],
+            taking: vec![],
         };
         let board = draw(&g, Color::White, &marks, false);
         let lines: Vec<&str> = board.lines().collect();
@@ -203,6 +234,20 @@ mod tests {
         assert_eq!(lines[10], "  1  N  .  N  .  N  .  N  .  N  .  1");
         assert!(legend(&g).contains("N white knight"));
         assert!(legend(&g).contains("c black commander"));
+        for line in legend(&g).lines() {
+            assert!(line.chars().count() <= WIDTH, "{line}");
+        }
+    }
+
+    #[test]
+    fn wrapping_keeps_words_whole() {
+        let text = "one two three four five six";
+        assert_eq!(
+            wrap(text, 10, "  "),
+            "one two\n  three\n  four\n  five six\n"
+        );
+        assert_eq!(wrap("short", 80, ""), "short\n");
+        assert_eq!(wrap("", 80, ""), "");
     }
 
     #[test]

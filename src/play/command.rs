@@ -20,6 +20,15 @@ pub enum Command {
     Flip,
     /// Draw the board again.
     Board,
+    /// Draw the board with a move's path and the pieces it would take,
+    /// without playing it (`show MOVE`).
+    Show(String),
+    /// The rules of the game being played.
+    Rules,
+    /// Confirms the question just asked (`yes`).
+    Yes,
+    /// Declines the question just asked (`no`).
+    No,
     /// Give up the game.
     Resign,
     /// Save the game as PDN.
@@ -65,7 +74,19 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "hint" => Some(Command::Hint),
         "undo" | "back" | "takeback" => Some(Command::Undo),
         "flip" => Some(Command::Flip),
-        "board" | "show" => Some(Command::Board),
+        "board" => Some(Command::Board),
+        "show" => {
+            return Ok(if rest.is_empty() {
+                Command::Board
+            } else if rest.contains(char::is_whitespace) {
+                return Err(CommandError::Spaces(rest.to_string()));
+            } else {
+                Command::Show(rest.to_string())
+            })
+        }
+        "rules" => Some(Command::Rules),
+        "yes" | "y" => Some(Command::Yes),
+        "no" | "n" => Some(Command::No),
         "resign" => Some(Command::Resign),
         "help" | "?" => Some(Command::Help),
         "quit" | "exit" => Some(Command::Quit),
@@ -129,5 +150,14 @@ mod tests {
         assert_eq!(parse("hnit"), Err(CommandError::Unknown("hnit".into())));
         assert_eq!(parse(""), Ok(Command::Empty));
         assert_eq!(parse("c3 d4"), Err(CommandError::Spaces("c3 d4".into())));
+        assert_eq!(parse("show"), Ok(Command::Board));
+        assert_eq!(parse("show c3xe5"), Ok(Command::Show("c3xe5".into())));
+        assert_eq!(
+            parse("show c3 e5"),
+            Err(CommandError::Spaces("c3 e5".into()))
+        );
+        assert_eq!(parse("Rules"), Ok(Command::Rules));
+        assert_eq!(parse("yes"), Ok(Command::Yes));
+        assert_eq!(parse("n"), Ok(Command::No));
     }
 }

@@ -5,19 +5,29 @@
 //! computer's turn, the engine searches at the chosen level and its move
 //! is played and marked on the board. Everything goes through
 //! [`AnyGame`] and [`AnySearcher`], so the five games are played the same
-//! way.
+//! way. With `--two-players` two people play each other at one terminal
+//! and the computer only gives hints.
 //!
-//! The loop is written against `BufRead` and `Write` rather than the
-//! terminal, so it runs the same in a pipe (the tests drive it through
-//! stdin) as at a prompt. Only three things depend on the terminal, and
-//! [`main`] decides them once: colour (a terminal without `NO_COLOR`),
-//! the live progress line while the engine thinks (a terminal), and
-//! echoing the input after the prompt (input that is not a terminal, so
-//! a piped transcript reads like a session).
+//! The loop is written against a [`LineSource`] and `Write` rather than
+//! the terminal, so it runs the same in a pipe (the tests drive it
+//! through stdin) as at a prompt. What depends on the terminal is
+//! decided once in [`main`]: line editing and history (rustyline, when
+//! the input is a terminal; plain lines from a pipe), colour (a terminal
+//! without `NO_COLOR`), the live progress line while the engine thinks
+//! (a terminal; nothing is printed for it in a pipe), and echoing the
+//! input after the prompt (input that is not a terminal, so a piped
+//! transcript reads like a session).
 
+mod actions;
 pub mod board;
 pub mod command;
+pub mod input;
+pub mod rules;
 pub mod save;
+mod words;
+
+pub use input::{Input, LineSource, Piped, Terminal};
+use words::*;
 
 use crate::any::{AnyGame, AnySearcher, MoveInfo};
 use crate::explain::{Illegal, MoveError};
@@ -28,10 +38,11 @@ use crate::search::{Info, Limits, Score};
 use crate::variant::Variant;
 use board::Marks;
 use command::Command;
+use save::Players;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
-use std::io::{self, BufRead, IsTerminal, Read, Write};
-use std::sync::atomic::AtomicBool;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Longest input line read (longer lines are refused as a whole).
@@ -78,6 +89,14 @@ pub struct PlayArgs {
     /// The computer's thinking time per move in milliseconds (instead of the level's).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
+    /// Seed of the computer's deliberate mistakes (levels 1-4) and of
+    /// --color random, so that a game can be played again move for move.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Two players at one terminal: you type the moves of both sides
+    /// (the computer only gives hints).
+    #[arg(long, conflicts_with = "color")]
+    pub two_players: bool,
     /// Plain text even on a terminal (as does a non-empty NO_COLOR).
     #[arg(long)]
     pub no_color: bool,
@@ -101,7 +120,7 @@ pub enum PlayError {
 }
 
 /// How a session behaves, decided before it starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The player's side; the computer plays the other.
     pub human: Color,
@@ -115,6 +134,13 @@ pub struct Settings {
     pub live: bool,
     /// Repeat each input line after the prompt (for piped input).
     pub echo: bool,
+    /// Seed of the computer's random choices (`None`: from the clock).
+    pub seed: Option<u64>,
+    /// Two people play; the computer only gives hints.
+    pub two_players: bool,
+    /// How the program was started (`dama`, `./target/release/dama`), to
+    /// name the command that resumes a saved game.
+    pub program: String,
 }
 
 impl Settings {
@@ -127,6 +153,9 @@ impl Settings {
             ansi: false,
             live: false,
             echo: false,
+            seed: None,
+            two_players: false,
+            program: "dama".to_string(),
         }
     }
 }
@@ -138,18 +167,58 @@ pub fn wants_color(no_color_flag: bool) -> bool {
     !no_color_flag && !env_off && io::stdout().is_terminal()
 }
 
-/// A side drawn by lot.
-fn random_color() -> Color {
-    let mut h = RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    if h.finish() & 1 == 0 {
+/// A side drawn by lot (from `seed` when given).
+fn random_color(seed: Option<u64>) -> Color {
+    let bits = match seed {
+        Some(s) => crate::search::Rng::new(s).below(2),
+        None => {
+            let mut h = RandomState::new().build_hasher();
+            h.write_u128(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos()),
+            );
+            h.finish()
+        }
+    };
+    if bits & 1 == 0 {
         Color::White
     } else {
         Color::Black
+    }
+}
+
+/// Set by Ctrl-C while the computer thinks: the search stops and the
+/// session ends.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// True while the computer thinks (Ctrl-C then stops the search rather
+/// than the program).
+static THINKING: AtomicBool = AtomicBool::new(false);
+
+/// Ctrl-C: while the computer thinks, stop it and end the session
+/// cleanly; otherwise (waiting for piped input) leave at once. Either
+/// way the shell's prompt starts on a line of its own. At a terminal
+/// prompt, line editing reads Ctrl-C itself (see [`Terminal`]).
+fn on_ctrl_c() {
+    if THINKING.load(Ordering::SeqCst) {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+    } else {
+        // stdout may be locked by the session: the line end goes to
+        // stderr, which shares the terminal.
+        let _ = writeln!(io::stderr());
+        std::process::exit(130);
+    }
+}
+
+/// A word of a shell command, quoted when it needs to be.
+fn shell_word(w: &str) -> String {
+    let plain = !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:+,@%".contains(c));
+    if plain {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', r"'\''"))
     }
 }
 
@@ -157,34 +226,67 @@ fn random_color() -> Color {
 pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
     let variant = args.variant.unwrap_or_default();
     let options = GameOptions::default();
-    let (game, saved_human, saved_level) = match (&args.resume, &args.fen) {
+    let (game, saved_human, saved_level, saved_two) = match (&args.resume, &args.fen) {
         (Some(path), _) => {
             let saved = save::load(path)?;
             println!(
-                "Resuming {}: {} plies played.",
+                "Resuming {}: {} played.",
                 path.display(),
-                saved.game.len()
+                plies(saved.game.len())
             );
-            (saved.game, saved.human, saved.level)
+            (saved.game, saved.human, saved.level, saved.two_players)
         }
-        (None, Some(fen)) => (AnyGame::from_fen(variant, fen, options)?, None, None),
-        (None, None) => (AnyGame::new(variant, options), None, None),
+        (None, Some(fen)) => (AnyGame::from_fen(variant, fen, options)?, None, None, false),
+        (None, None) => (AnyGame::new(variant, options), None, None, false),
     };
     let human = match args.color {
         Some(ColorChoice::White) => Color::White,
         Some(ColorChoice::Black) => Color::Black,
-        Some(ColorChoice::Random) => random_color(),
+        Some(ColorChoice::Random) => random_color(args.seed),
         None => saved_human.unwrap_or(Color::White),
     };
+    let terminal = io::stdin().is_terminal();
     let settings = Settings {
         human,
         level: args.level.or(saved_level).unwrap_or(3),
         movetime: args.movetime.map(Duration::from_millis),
         ansi: wants_color(args.no_color),
         live: io::stdout().is_terminal(),
-        echo: !io::stdin().is_terminal(),
+        echo: !terminal,
+        seed: args.seed,
+        two_players: args.two_players || (saved_two && args.color.is_none()),
+        program: std::env::args()
+            .next()
+            .map_or("dama".to_string(), |p| shell_word(&p)),
     };
-    run(game, settings, io::stdin().lock(), io::stdout().lock())
+    if let Err(e) = ctrlc::set_handler(on_ctrl_c) {
+        eprintln!("warning: Ctrl-C will not end the game cleanly: {e}");
+    }
+    let saved = args.resume.as_ref().map(|_| game.len());
+    let mut editor = None;
+    if terminal {
+        match rustyline::DefaultEditor::new() {
+            Ok(e) => editor = Some(Terminal { editor: e }),
+            Err(e) => eprintln!("warning: no line editing ({e}); reading plain lines"),
+        }
+    }
+    let result = match editor {
+        Some(mut source) => run_from(game, settings, &mut source, io::stdout().lock(), saved),
+        None => {
+            let mut source = Piped {
+                input: io::stdin().lock(),
+                echo: settings.echo,
+            };
+            run_from(game, settings, &mut source, io::stdout().lock(), saved)
+        }
+    };
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        // Ctrl-C while the computer thought: the session said goodbye;
+        // the status tells a script it was interrupted.
+        let _ = io::stdout().flush();
+        std::process::exit(130);
+    }
+    result
 }
 
 /// Plays a session on any input and output until `quit` or the end of
@@ -192,18 +294,41 @@ pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
 pub fn run<R: BufRead, W: Write>(
     game: AnyGame,
     settings: Settings,
-    mut input: R,
+    input: R,
     out: W,
 ) -> Result<(), PlayError> {
+    let mut source = Piped {
+        input,
+        echo: settings.echo,
+    };
+    run_from(game, settings, &mut source, out, None)
+}
+
+/// Plays a session reading from `source`. `saved`: the number of plies
+/// already in a file (a resumed game), so `quit` knows what is unsaved.
+pub fn run_from<W: Write>(
+    game: AnyGame,
+    settings: Settings,
+    source: &mut dyn LineSource,
+    out: W,
+    saved: Option<usize>,
+) -> Result<(), PlayError> {
+    let mut searcher = AnySearcher::new(game.variant(), 16);
+    if let Some(seed) = settings.seed {
+        searcher.set_seed(seed);
+    }
     let mut s = Session {
-        searcher: AnySearcher::new(game.variant(), 16),
+        searcher,
+        saved: saved.unwrap_or(game.len()),
         game,
         settings,
         flipped: false,
         hint: None,
+        pending: None,
+        example_shown: false,
         out,
     };
-    s.run(&mut input)
+    s.run(source)
 }
 
 /// A hint already worked out for one position.
@@ -213,66 +338,27 @@ struct Hint {
     mv: MoveInfo,
 }
 
+/// A question waiting for its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// Leave although the game is not saved?
+    Quit,
+    /// Resign?
+    Resign,
+}
+
 struct Session<W: Write> {
     game: AnyGame,
     searcher: AnySearcher,
     settings: Settings,
     flipped: bool,
     hint: Option<Hint>,
+    /// Plies of the game in a file (saved or resumed).
+    saved: usize,
+    pending: Option<Pending>,
+    /// The example move was shown at the first prompt.
+    example_shown: bool,
     out: W,
-}
-
-/// One line of input: `None` at the end, `Err(n)` for a line of `n` bytes
-/// that is too long.
-fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Result<String, usize>>> {
-    let mut buf = Vec::new();
-    let n = input
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', &mut buf)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
-        let mut skipped = buf.len();
-        loop {
-            let mut rest = Vec::new();
-            let k = input.by_ref().take(4096).read_until(b'\n', &mut rest)?;
-            skipped += k;
-            if k == 0 || rest.last() == Some(&b'\n') {
-                break;
-            }
-        }
-        return Ok(Some(Err(skipped)));
-    }
-    let text = String::from_utf8_lossy(&buf);
-    Ok(Some(Ok(text.trim_end_matches(['\n', '\r']).to_string())))
-}
-
-/// A score from the computer's side, in words a player reads.
-fn score_words(score: Score) -> String {
-    match score.decided() {
-        Some(p) if p >= 0 => format!("the computer wins in {p} plies"),
-        Some(p) => format!("the computer loses in {} plies", -p),
-        None => format!("{:+.2} for the computer", f64::from(score.0) / 100.0),
-    }
-}
-
-/// The progress line for one search report.
-fn progress(info: &Info) -> String {
-    format!(
-        "thinking: depth {}, {}",
-        info.depth,
-        score_words(info.score)
-    )
-}
-
-fn join(squares: &[crate::square::Square]) -> String {
-    squares
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl<W: Write> Session<W> {
@@ -280,17 +366,39 @@ impl<W: Write> Session<W> {
         self.settings.human
     }
 
+    fn two(&self) -> bool {
+        self.settings.two_players
+    }
+
     fn in_play(&self) -> bool {
         self.game.status() == Status::InPlay
     }
 
-    fn run<R: BufRead>(&mut self, input: &mut R) -> Result<(), PlayError> {
+    /// True when the computer is to move.
+    fn computer_to_move(&self) -> bool {
+        !self.two() && self.in_play() && self.game.side_to_move() != self.human()
+    }
+
+    /// The side at the bottom of the board before `flip`.
+    fn own_side(&self) -> Color {
+        if self.two() {
+            Color::White
+        } else {
+            self.human()
+        }
+    }
+
+    fn run(&mut self, source: &mut dyn LineSource) -> Result<(), PlayError> {
         self.intro()?;
         let mut show = true;
         let mut announced = false;
         loop {
-            if self.in_play() && self.game.side_to_move() != self.human() {
-                self.computer_move()?;
+            if self.computer_to_move() {
+                if !self.computer_move()? {
+                    self.clear_live()?;
+                    writeln!(self.out, "Interrupted. Goodbye.")?;
+                    return Ok(());
+                }
                 show = true;
                 continue;
             }
@@ -302,6 +410,7 @@ impl<W: Write> Session<W> {
                 Status::Over(_) if announced => {}
                 Status::Over(o) => {
                     let verdict = match o.result {
+                        _ if self.two() => "",
                         GameResult::Win(c) if c == self.human() => "You win.",
                         GameResult::Win(_) => "The computer wins.",
                         GameResult::Draw => "",
@@ -316,56 +425,112 @@ impl<W: Write> Session<W> {
                 }
                 Status::InPlay => announced = false,
             }
-            if self.in_play() {
-                write!(self.out, "Your move ({})> ", self.human())?;
-            } else {
-                write!(self.out, "game over> ")?;
+            if self.in_play() && !self.example_shown {
+                self.example()?;
             }
-            self.out.flush()?;
-            let line = match read_line(input)? {
-                None => {
+            let prompt = if !self.in_play() {
+                "game over> ".to_string()
+            } else if self.two() {
+                format!("{} to move> ", upper_first(self.game.side_to_move().name()))
+            } else {
+                format!("Your move ({})> ", self.human())
+            };
+            let line = match source.read(&prompt, &mut self.out)? {
+                Input::End => {
                     writeln!(self.out)?;
                     writeln!(self.out, "End of input. Goodbye.")?;
                     return Ok(());
                 }
-                Some(Err(n)) => {
-                    if self.settings.echo {
-                        writeln!(self.out)?;
-                    }
+                Input::Interrupted => {
+                    // Ctrl-C at the prompt: as `quit`, on a line of its own.
+                    writeln!(self.out)?;
+                    "quit".to_string()
+                }
+                Input::TooLong(n) => {
                     writeln!(
                         self.out,
                         "That line is too long ({n} bytes, at most {MAX_LINE})."
                     )?;
                     continue;
                 }
-                Some(Ok(line)) => line,
+                Input::Line(line) => line,
             };
-            if self.settings.echo {
-                writeln!(self.out, "{line}")?;
-            }
             let cmd = match command::parse(&line) {
                 Ok(c) => c,
                 Err(e) => {
+                    self.pending = None;
                     writeln!(self.out, "{}.", upper_first(&e.to_string()))?;
                     continue;
                 }
             };
-            match cmd {
-                Command::Empty => {}
-                Command::Quit => {
+            // A question asked by the last command is answered by this one.
+            let pending = self.pending.take();
+            match (pending, &cmd) {
+                (Some(Pending::Quit), Command::Quit | Command::Yes) => {
                     writeln!(self.out, "Goodbye.")?;
                     return Ok(());
                 }
+                (Some(Pending::Resign), Command::Resign | Command::Yes) => {
+                    self.resign()?;
+                    continue;
+                }
+                (Some(Pending::Quit), Command::No) => {
+                    writeln!(self.out, "Then play on.")?;
+                    continue;
+                }
+                (Some(Pending::Resign), Command::No) => {
+                    writeln!(self.out, "Not resigned: play on.")?;
+                    continue;
+                }
+                _ => {}
+            }
+            match cmd {
+                Command::Empty => {}
+                Command::Yes | Command::No => {
+                    writeln!(self.out, "There is no question to answer.")?;
+                }
+                Command::Quit => {
+                    if self.in_play() && self.game.len() > self.saved {
+                        writeln!(
+                            self.out,
+                            "The game is not saved. Type quit again to leave without saving, or save FILE first."
+                        )?;
+                        self.pending = Some(Pending::Quit);
+                    } else {
+                        writeln!(self.out, "Goodbye.")?;
+                        return Ok(());
+                    }
+                }
                 Command::Help => self.help()?,
+                Command::Rules => {
+                    let text = rules::text(self.game.variant(), self.game.options());
+                    write!(self.out, "{text}")?;
+                }
                 Command::Board => show = true,
                 Command::Flip => {
                     self.flipped = !self.flipped;
                     show = true;
                 }
+                Command::Show(text) => self.show_move(&text)?,
                 Command::Moves => self.list_moves()?,
                 Command::Hint => self.hint()?,
                 Command::Undo => show = self.undo()?,
-                Command::Resign => self.resign()?,
+                Command::Resign => {
+                    if let Status::Over(o) = self.game.status() {
+                        writeln!(self.out, "The game is already over ({o}).")?;
+                    } else {
+                        let who = if self.two() {
+                            format!("{} resigns", self.game.side_to_move())
+                        } else {
+                            "You resign".to_string()
+                        };
+                        writeln!(
+                            self.out,
+                            "{who} and the game is lost: type resign again (or yes) to confirm."
+                        )?;
+                        self.pending = Some(Pending::Resign);
+                    }
+                }
                 Command::Save(file) => self.save(&file)?,
                 Command::Move(text) => show = self.human_move(&text)?,
             }
@@ -373,40 +538,79 @@ impl<W: Write> Session<W> {
     }
 
     fn intro(&mut self) -> io::Result<()> {
-        let computer = !self.human();
+        let title = self.game.variant().title();
+        if self.two() {
+            writeln!(
+                self.out,
+                "dama play: {title}. Two players: type the moves of both sides."
+            )?;
+        } else {
+            let computer = !self.human();
+            let banner = format!(
+                "dama play: {title}. You play {}, the computer plays {} at level {}.",
+                self.human(),
+                computer,
+                self.settings.level
+            );
+            write!(self.out, "{}", board::wrap(&banner, board::WIDTH, ""))?;
+        }
+        write!(self.out, "{}", board::legend(&self.game))
+    }
+
+    /// The first prompt's example: a move that is legal right now.
+    fn example(&mut self) -> io::Result<()> {
+        self.example_shown = true;
+        let moves = crate::protocol::engine::sorted_moves(&self.game);
+        let step = moves.iter().find(|m| !m.is_pass() && m.captured.is_empty());
+        let Some(m) = step.or(moves.first()) else {
+            return Ok(());
+        };
+        if m.is_pass() {
+            return writeln!(
+                self.out,
+                "Type pass (there is no other move), or help for the commands."
+            );
+        }
         writeln!(
             self.out,
-            "dama play: {}. You play {}, the computer plays {} at level {}.",
-            self.game.variant().title(),
-            self.human(),
-            computer,
-            self.settings.level
-        )?;
-        write!(self.out, "{}", board::legend(&self.game))?;
-        writeln!(
-            self.out,
-            "Type a move such as c3-d4 or c3xe5, or help for the commands."
+            "Type a move such as {}, or help for the commands.",
+            m.text
         )
     }
 
     fn help(&mut self) -> io::Result<()> {
-        let text = "\
+        let undo = if self.two() {
+            "take back the last move"
+        } else {
+            "take back your last move and the computer's answer"
+        };
+        let resign = if self.two() {
+            "give up the game (the side to move; asks first)"
+        } else {
+            "give up the game (on your turn; asks first)"
+        };
+        let text = format!(
+            "\
 Moves: a step is origin-destination (c3-d4); a capture lists the origin and
 every landing square joined by x (c3xe5xc7). You may shorten a capture to
 its origin and destination (c3xc7), adding a landing square in between when
 two paths lead there. A player who cannot move types pass (where the game
-has passes).
+has passes). The board is {board}.
 Commands:
   moves      list the legal moves and what they capture
+  show MOVE  the board with the move's path and the pieces it takes, not played
   hint       the piece worth moving; type hint again for the whole move
-  undo       take back your last move and the computer's answer
+  undo       {undo}
   flip       turn the board round
   board      draw the board again
-  resign     give up the game (on your turn)
-  save FILE  save the game as PDN (continue it with dama play --resume FILE)
+  rules      the rules of this game
+  resign     {resign}
+  save FILE  save the game as PDN (continue it later with play --resume FILE)
   help       this text
-  quit       leave (the end of the input does too)
-";
+  quit       leave (asks first when the game is not saved)
+",
+            board = board_words(&self.game),
+        );
         write!(self.out, "{text}{}", board::legend(&self.game))
     }
 
@@ -417,19 +621,22 @@ Commands:
             marks.last.extend(m.path.iter().copied());
             marks.captured = m.captured;
         }
-        if self.in_play() && self.game.side_to_move() == self.human() {
+        if self.in_play() && !self.computer_to_move() {
             marks.must_capture = self.game.must_capture();
         }
         marks
     }
 
-    fn show_board(&mut self) -> io::Result<()> {
-        let bottom = if self.flipped {
-            !self.human()
+    fn bottom(&self) -> Color {
+        if self.flipped {
+            !self.own_side()
         } else {
-            self.human()
-        };
-        let text = board::draw(&self.game, bottom, &self.marks(), self.settings.ansi);
+            self.own_side()
+        }
+    }
+
+    fn show_board(&mut self) -> io::Result<()> {
+        let text = board::draw(&self.game, self.bottom(), &self.marks(), self.settings.ansi);
         write!(self.out, "{text}")?;
         if let Some(m) = self.game.last_move() {
             let mover = !self.game.side_to_move();
@@ -437,257 +644,22 @@ Commands:
         }
         if self.in_play() {
             let must = self.game.must_capture();
+            let you = if self.two() {
+                self.game.side_to_move().name().to_string()
+            } else {
+                "you".to_string()
+            };
             if !must.is_empty() {
                 writeln!(
                     self.out,
-                    "Capturing is compulsory: you must capture with {}.",
+                    "Capturing is compulsory: {you} must capture with {}.",
                     join(&must)
                 )?;
             } else if self.game.legal_moves().iter().all(MoveInfo::is_pass) {
-                writeln!(self.out, "You have no move: type pass.")?;
+                let have = if self.two() { "has" } else { "have" };
+                writeln!(self.out, "{} {have} no move: type pass.", upper_first(&you))?;
             }
         }
         Ok(())
-    }
-
-    /// Plays the player's move; true when the board should be drawn.
-    fn human_move(&mut self, text: &str) -> io::Result<bool> {
-        if let Status::Over(o) = self.game.status() {
-            writeln!(self.out, "The game is over ({o}).")?;
-            return Ok(false);
-        }
-        match self.game.play(text) {
-            Ok(m) => {
-                writeln!(self.out, "You play {}.", describe(&self.game, &m))?;
-                self.hint = None;
-                Ok(true)
-            }
-            Err(GameError::Move(MoveError::Illegal(Illegal::Ambiguous(v)))) => {
-                writeln!(
-                    self.out,
-                    "Which one? That matches {}; write a landing square in between to choose.",
-                    v.join(" and ")
-                )?;
-                Ok(false)
-            }
-            Err(GameError::Move(MoveError::Parse(e))) => {
-                writeln!(self.out, "I cannot read that move: {e}. Try again.")?;
-                Ok(false)
-            }
-            Err(e) => {
-                writeln!(self.out, "Illegal move: {e}. Try again.")?;
-                Ok(false)
-            }
-        }
-    }
-
-    fn think_time(&self) -> Duration {
-        self.settings.movetime.unwrap_or_else(|| {
-            Duration::from_millis(LEVEL_TIME_MS[usize::from(self.settings.level.clamp(1, 5)) - 1])
-        })
-    }
-
-    fn computer_move(&mut self) -> Result<(), PlayError> {
-        let limits = Limits {
-            level: Some(self.settings.level),
-            movetime: Some(self.think_time()),
-            ..Limits::default()
-        };
-        let stop = AtomicBool::new(false);
-        let live = self.settings.live;
-        let mut last: Option<Info> = None;
-        let out = &mut self.out;
-        let result = self
-            .searcher
-            .search(&self.game, &limits, &stop, &mut |info: &Info| {
-                if live {
-                    let _ = write!(out, "\r\x1b[K{}", progress(info));
-                    let _ = out.flush();
-                }
-                last = Some(info.clone());
-            });
-        if live {
-            write!(self.out, "\r\x1b[K")?;
-        } else if let Some(info) = &last {
-            writeln!(self.out, "({})", progress(info))?;
-        }
-        let Some(best) = result.best else {
-            return Err(PlayError::NoEngineMove(self.game.fen()));
-        };
-        let played = self
-            .game
-            .play(&best.text)
-            .map_err(|_| PlayError::NoEngineMove(self.game.fen()))?;
-        self.hint = None;
-        writeln!(
-            self.out,
-            "The computer ({}) plays {}.",
-            !self.human(),
-            describe(&self.game, &played)
-        )?;
-        Ok(())
-    }
-
-    fn list_moves(&mut self) -> io::Result<()> {
-        let moves = self.game.legal_moves();
-        if !self.in_play() || moves.is_empty() {
-            return writeln!(self.out, "The game is over: there are no moves.");
-        }
-        let captures = moves.iter().any(|m| !m.captured.is_empty());
-        writeln!(
-            self.out,
-            "Legal moves ({}){}:",
-            moves.len(),
-            if captures {
-                ", capturing is compulsory"
-            } else {
-                ""
-            }
-        )?;
-        let width = moves.iter().map(|m| m.text.len()).max().unwrap_or(0);
-        for m in &moves {
-            let extra = extras(&self.game, m);
-            if extra.is_empty() {
-                writeln!(self.out, "  {}", m.text)?;
-            } else {
-                writeln!(self.out, "  {:width$}  {extra}", m.text)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn hint(&mut self) -> io::Result<()> {
-        if !self.in_play() {
-            return writeln!(self.out, "The game is over: there is nothing to hint.");
-        }
-        let (len, key) = (self.game.len(), self.game.key());
-        if let Some(h) = self.hint.as_ref().filter(|h| h.len == len && h.key == key) {
-            if h.mv.is_pass() {
-                return writeln!(self.out, "Hint: pass.");
-            }
-            let text = describe(&self.game, &h.mv);
-            return writeln!(self.out, "Hint: play {text}.");
-        }
-        let limits = Limits {
-            movetime: Some(
-                self.settings
-                    .movetime
-                    .unwrap_or(Duration::from_millis(HINT_TIME_MS)),
-            ),
-            ..Limits::default()
-        };
-        let stop = AtomicBool::new(false);
-        let result = self
-            .searcher
-            .search(&self.game, &limits, &stop, &mut |_: &Info| {});
-        let Some(mv) = result.best else {
-            return writeln!(self.out, "There is no move to suggest.");
-        };
-        match mv.from {
-            None => writeln!(self.out, "Hint: you have no move; pass.")?,
-            Some(from) => writeln!(
-                self.out,
-                "Hint: the {} on {from} is worth moving (type hint again for the whole move).",
-                self.game.kind_name(mv.piece)
-            )?,
-        }
-        self.hint = Some(Hint { len, key, mv });
-        Ok(())
-    }
-
-    /// Takes back the player's last move and every computer move after
-    /// it; true when something changed.
-    fn undo(&mut self) -> io::Result<bool> {
-        if let Status::Over(o) = self.game.status() {
-            if o.rule == EndRule::Resignation {
-                // Withdrawing a resignation: no ply to take back.
-                self.game.withdraw_resignation();
-                writeln!(self.out, "Your resignation is taken back.")?;
-                return Ok(true);
-            }
-        }
-        let mut g = self.game.clone();
-        let mut taken = Vec::new();
-        loop {
-            let Some(m) = g.last_move() else {
-                writeln!(self.out, "There is no move of yours to take back.")?;
-                return Ok(false);
-            };
-            let mover = !g.side_to_move();
-            taken.push(format!(
-                "{} {}",
-                if mover == self.human() {
-                    "your"
-                } else {
-                    "the computer's"
-                },
-                m.text
-            ));
-            if g.undo(1).is_err() {
-                writeln!(self.out, "There is no move of yours to take back.")?;
-                return Ok(false);
-            }
-            if mover == self.human() {
-                break;
-            }
-        }
-        self.game = g;
-        taken.reverse();
-        writeln!(self.out, "Taken back: {}.", taken.join(", "))?;
-        Ok(true)
-    }
-
-    fn resign(&mut self) -> io::Result<()> {
-        if let Status::Over(o) = self.game.status() {
-            return writeln!(self.out, "The game is already over ({o}).");
-        }
-        match self.game.resign(self.human()) {
-            Ok(()) => Ok(()),
-            Err(e) => writeln!(self.out, "You cannot resign now: {e}."),
-        }
-    }
-
-    fn save(&mut self, file: &str) -> io::Result<()> {
-        let path = std::path::Path::new(file);
-        match save::save(path, &self.game, self.human(), self.settings.level) {
-            Ok(()) => writeln!(
-                self.out,
-                "Saved {} plies to {file}; continue with: dama play --resume {file}",
-                self.game.len()
-            ),
-            Err(e) => writeln!(self.out, "Not saved: {e}."),
-        }
-    }
-}
-
-/// A move with what it captures and what it becomes, e.g.
-/// `c3xe5xc7 (takes d4, d6)`.
-fn describe(game: &AnyGame, m: &MoveInfo) -> String {
-    let extra = extras(game, m);
-    if extra.is_empty() {
-        m.text.clone()
-    } else {
-        format!("{} ({extra})", m.text)
-    }
-}
-
-/// `takes d4, d6; becomes a king`, or empty.
-fn extras(game: &AnyGame, m: &MoveInfo) -> String {
-    let mut parts = Vec::new();
-    if !m.captured.is_empty() {
-        parts.push(format!("takes {}", join(&m.captured)));
-    }
-    if let Some(k) = m.promotion {
-        parts.push(format!("becomes a {}", game.kind_name(k)));
-    }
-    parts.join("; ")
-}
-
-/// The text with its first letter in upper case.
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }

@@ -3,9 +3,10 @@
 //! A saved game is an ordinary PDN game (see [`crate::notation::pdn`]):
 //! the game, the start position when it was not the usual one, the moves
 //! played and, when it is over, the result. Two extra tags remember the
-//! session: `Player` (the side the player took) and `Level` (the
-//! computer's level), so `--resume` continues as it was; the `White` and
-//! `Black` tags name the players for other PDN readers. Resuming replays
+//! session: `Player` (the side the player took, or `both` for two players
+//! at one terminal) and `Level` (the computer's level), so `--resume`
+//! continues as it was; the `White` and `Black` tags name the players for
+//! other PDN readers. Resuming replays
 //! every move through the rules core, so a hand-edited file with an
 //! illegal move is refused with the move's number and the reason.
 
@@ -74,27 +75,62 @@ pub struct Saved {
     pub human: Option<Color>,
     /// The computer's level, from the `Level` tag.
     pub level: Option<u8>,
+    /// Two players at one terminal (`Player "both"`).
+    pub two_players: bool,
+}
+
+/// Who plays the game being saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// A person (`human`) against the computer at `level`.
+    Computer {
+        /// The person's side.
+        human: Color,
+        /// The computer's level.
+        level: u8,
+    },
+    /// Two people at one terminal.
+    TwoPlayers,
+}
+
+/// The PDN text of a game played by `players`.
+pub fn to_pdn_of(game: &AnyGame, players: Players) -> String {
+    let mut pdn = PdnGame::from_game(game);
+    pdn.set_tag("Event", "dama play");
+    match players {
+        Players::Computer { human, level } => {
+            let computer = format!("dama level {level}");
+            let (white, black) = match human {
+                Color::White => ("Player", computer.as_str()),
+                Color::Black => (computer.as_str(), "Player"),
+            };
+            pdn.set_tag("White", white);
+            pdn.set_tag("Black", black);
+            pdn.set_tag("Player", human.name());
+            pdn.set_tag("Level", &level.to_string());
+        }
+        Players::TwoPlayers => {
+            pdn.set_tag("White", "Player 1");
+            pdn.set_tag("Black", "Player 2");
+            pdn.set_tag("Player", "both");
+        }
+    }
+    write_game(&pdn)
 }
 
 /// The PDN text of a game played by `human` against the computer at `level`.
 pub fn to_pdn(game: &AnyGame, human: Color, level: u8) -> String {
-    let mut pdn = PdnGame::from_game(game);
-    let computer = format!("dama level {level}");
-    let (white, black) = match human {
-        Color::White => ("Player", computer.as_str()),
-        Color::Black => (computer.as_str(), "Player"),
-    };
-    pdn.set_tag("Event", "dama play");
-    pdn.set_tag("White", white);
-    pdn.set_tag("Black", black);
-    pdn.set_tag("Player", human.name());
-    pdn.set_tag("Level", &level.to_string());
-    write_game(&pdn)
+    to_pdn_of(game, Players::Computer { human, level })
 }
 
 /// Writes the game to `path` as PDN.
 pub fn save(path: &Path, game: &AnyGame, human: Color, level: u8) -> Result<(), SaveError> {
-    std::fs::write(path, to_pdn(game, human, level)).map_err(|source| SaveError::Io {
+    save_of(path, game, Players::Computer { human, level })
+}
+
+/// Writes the game played by `players` to `path` as PDN.
+pub fn save_of(path: &Path, game: &AnyGame, players: Players) -> Result<(), SaveError> {
+    std::fs::write(path, to_pdn_of(game, players)).map_err(|source| SaveError::Io {
         path: path.to_path_buf(),
         source,
     })
@@ -121,15 +157,20 @@ pub fn from_pdn(text: &str, path: &Path) -> Result<Saved, SaveError> {
             let _ = game.resign(!winner);
         }
     }
+    let mut two_players = false;
     let human = match pdn.tag("Player").map(str::trim) {
         None => None,
         Some(v) if v.eq_ignore_ascii_case("white") => Some(Color::White),
         Some(v) if v.eq_ignore_ascii_case("black") => Some(Color::Black),
+        Some(v) if v.eq_ignore_ascii_case("both") => {
+            two_players = true;
+            None
+        }
         Some(v) => {
             return Err(SaveError::BadTag {
                 path: path.to_path_buf(),
                 tag: "Player",
-                expected: "white or black",
+                expected: "white, black or both",
                 value: v.to_string(),
             })
         }
@@ -148,7 +189,12 @@ pub fn from_pdn(text: &str, path: &Path) -> Result<Saved, SaveError> {
             }
         },
     };
-    Ok(Saved { game, human, level })
+    Ok(Saved {
+        game,
+        human,
+        level,
+        two_players,
+    })
 }
 
 /// Reads a save file.
@@ -189,6 +235,18 @@ mod tests {
         assert_eq!(back.game.moves(), g.moves());
         assert_eq!(back.human, Some(Color::Black));
         assert_eq!(back.level, Some(2));
+    }
+
+    #[test]
+    fn a_two_player_game_comes_back_as_one() {
+        let mut g = AnyGame::new(Variant::Czech, GameOptions::default());
+        g.play("c3-d4").unwrap();
+        let text = to_pdn_of(&g, Players::TwoPlayers);
+        assert!(text.contains("[Player \"both\"]"), "{text}");
+        let back = from_pdn(&text, Path::new("t.pdn")).unwrap();
+        assert!(back.two_players);
+        assert_eq!(back.human, None);
+        assert_eq!(back.game.moves(), g.moves());
     }
 
     #[test]

@@ -9,8 +9,9 @@
 
 use std::fmt;
 
-/// Deepest search or perft a command may ask for.
-pub const MAX_DEPTH: u32 = 64;
+/// Deepest search a command may ask for: the search's own limit, so
+/// `go depth N`, `hint depth N` and `go infinite` end at the same depth.
+pub const MAX_DEPTH: u32 = crate::search::MAX_DEPTH;
 /// Deepest perft / divide a command may ask for.
 pub const MAX_PERFT_DEPTH: u32 = 20;
 
@@ -36,7 +37,7 @@ pub struct GoParams {
     pub wtime: Option<u64>,
     /// `btime MS`.
     pub btime: Option<u64>,
-    /// `winc MS`.
+    /// `winc MS` (0 or more).
     pub winc: Option<u64>,
     /// `binc MS`.
     pub binc: Option<u64>,
@@ -167,13 +168,39 @@ pub fn quote(text: &str) -> String {
     }
 }
 
+/// A message with every quoted user text in it (`'…'`, a single word)
+/// shortened as [`quote`] does, so that a reason never repeats a long
+/// input in full. Apostrophes inside words (`black's`) are left alone:
+/// a quote opens after a space, `(` or the start, and its text has no
+/// white space.
+pub fn shorten_quotes(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len());
+    let mut at = 0;
+    while let Some(i) = msg[at..].find('\'').map(|i| at + i) {
+        let opens = !matches!(msg[..i].chars().next_back(), Some(c) if c != ' ' && c != '(');
+        let inner = &msg[i + 1..];
+        let end = inner.find(|c: char| c == '\'' || c.is_whitespace());
+        out.push_str(&msg[at..=i]);
+        match end {
+            Some(j) if opens && inner[j..].starts_with('\'') => {
+                out.push_str(&quote(&inner[..j]));
+                out.push('\'');
+                at = i + 1 + j + 1;
+            }
+            _ => at = i + 1,
+        }
+    }
+    out.push_str(&msg[at..]);
+    out
+}
+
 /// The syntax of every command, for `help` and error messages.
 pub const USAGE: &[(&str, &str)] = &[
     ("dama", "dama"),
     ("isready", "isready"),
     ("setoption", "setoption name <name> value <value>"),
     ("newgame", "newgame"),
-    ("position", "position startpos|fen <FEN> [moves <m1> <m2> ...]"),
+    ("position", "position startpos|fen <FEN> [moves <m1> <m2> …]"),
     (
         "go",
         "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [movestogo N] [infinite]",
@@ -183,7 +210,7 @@ pub const USAGE: &[(&str, &str)] = &[
     ("moves", "moves"),
     ("mustcapture", "mustcapture"),
     ("check", "check <move>"),
-    ("play", "play <m1> [<m2> ...]"),
+    ("play", "play <m1> [<m2> …]"),
     ("undo", "undo [N]"),
     ("status", "status"),
     ("board", "board [flip]"),
@@ -261,6 +288,12 @@ fn millis(command: &'static str, field: &'static str, text: &str) -> Result<u64,
     number(command, field, text, 0, u64::MAX / 2)
 }
 
+/// An increment in milliseconds: 0 or more (unlike a clock time, a
+/// negative increment is an error).
+fn increment(command: &'static str, field: &'static str, text: &str) -> Result<u64, ParseError> {
+    number(command, field, text, 0, u64::MAX / 2)
+}
+
 /// Fills `slot` with the value after keyword `name`, once.
 fn take<T>(
     w: &mut Words<'_>,
@@ -299,8 +332,8 @@ fn parse_limits(w: &mut Words<'_>, clock_allowed: bool) -> Result<GoParams, Pars
             "movetime" => take(w, &mut p.movetime, "movetime", count)?,
             "wtime" if clock_allowed => take(w, &mut p.wtime, "wtime", millis)?,
             "btime" if clock_allowed => take(w, &mut p.btime, "btime", millis)?,
-            "winc" if clock_allowed => take(w, &mut p.winc, "winc", millis)?,
-            "binc" if clock_allowed => take(w, &mut p.binc, "binc", millis)?,
+            "winc" if clock_allowed => take(w, &mut p.winc, "winc", increment)?,
+            "binc" if clock_allowed => take(w, &mut p.binc, "binc", increment)?,
             "movestogo" if clock_allowed => take(w, &mut p.movestogo, "movestogo", moves_to_go)?,
             "infinite" if clock_allowed => {
                 if p.infinite {
@@ -494,7 +527,7 @@ mod tests {
         );
         assert_eq!(
             parse("go depth 0").unwrap_err().to_string(),
-            "go: depth must be an integer from 1 to 64, not '0'"
+            "go: depth must be an integer from 1 to 100, not '0'"
         );
         assert!(parse("go depth 3 depth 4")
             .unwrap_err()
@@ -505,6 +538,16 @@ mod tests {
             .to_string()
             .contains("unknown limit 'sideways'"));
         assert!(parse("hint infinite").is_err());
+        assert_eq!(
+            parse("go wtime 100 winc -1").unwrap_err().to_string(),
+            "go: winc must be an integer from 0 to 9223372036854775807, not '-1'"
+        );
+        assert!(parse("go btime 100 binc -5").is_err());
+        assert!(parse("go depth 100").is_ok());
+        assert!(parse("go depth 101").is_err());
+        for (_, usage) in USAGE {
+            assert!(!usage.contains("..."), "{usage}");
+        }
         assert!(parse("isready now")
             .unwrap_err()
             .to_string()
@@ -519,6 +562,21 @@ mod tests {
         assert!(parse("check").is_err());
         assert!(parse("check a b").is_err());
         assert!(parse("play").is_err());
+    }
+
+    #[test]
+    fn quoted_words_in_reasons_are_shortened() {
+        let long = "a".repeat(60);
+        let msg = format!("in '{long}': '{long}1' is not a square name (like c3)");
+        let cut = format!("{}…", "a".repeat(40));
+        assert_eq!(
+            shorten_quotes(&msg),
+            format!("in '{cut}': '{cut}' is not a square name (like c3)")
+        );
+        let plain = "the piece on d4 is not yours: it is black's and white is to move";
+        assert_eq!(shorten_quotes(plain), plain);
+        assert_eq!(shorten_quotes("'x' and 'y'"), "'x' and 'y'");
+        assert_eq!(shorten_quotes("it's 'é'"), "it's 'é'");
     }
 
     #[test]

@@ -23,7 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Stack of the search thread: deep searches recurse.
 const SEARCH_STACK: usize = 64 * 1024 * 1024;
@@ -129,6 +129,8 @@ pub struct Engine {
     /// `None` while lent to a search thread.
     searcher: Option<AnySearcher>,
     job: Option<Job>,
+    /// The endgame databases of the `egtbpath` option.
+    egtb: Option<Arc<crate::egtb::Egtb>>,
 }
 
 impl Engine {
@@ -141,6 +143,7 @@ impl Engine {
             searcher: Some(AnySearcher::new(options.variant, options.hash_mb)),
             options,
             job: None,
+            egtb: None,
         }
     }
 
@@ -162,7 +165,10 @@ impl Engine {
 
     /// Reports an error as one `error …` line.
     pub fn report(&self, e: &EngineError) {
-        self.out.line(&format!("error {e}"));
+        self.out.line(&format!(
+            "error {}",
+            command::shorten_quotes(&e.to_string())
+        ));
     }
 
     /// Handles one input line.
@@ -278,22 +284,38 @@ impl Engine {
                 return Ok(Flow::Quit);
             }
             Command::Moves => {
-                let moves = self.game.legal_moves();
+                // A finished game offers no move, whatever rule ended it.
+                let moves = match self.game.status() {
+                    Status::InPlay => sorted_moves(&self.game),
+                    Status::Over(_) => Vec::new(),
+                };
                 let mut lines: Vec<String> =
                     moves.iter().map(|m| self.describe("move", m)).collect();
                 lines.push(format!("movesok {}", moves.len()));
                 self.out.lines(&lines);
             }
             Command::MustCapture => {
-                let v = self.game.must_capture();
+                let v = match self.game.status() {
+                    Status::InPlay => self.game.must_capture(),
+                    Status::Over(_) => Vec::new(),
+                };
                 self.out.line(&format!("mustcapture {}", squares(&v)));
             }
-            Command::Check(text) => match self.game.check_move(&text) {
-                Ok(m) => self.out.line(&self.describe("legal", &m)),
-                Err(e) => self
-                    .out
-                    .line(&format!("illegal {} reason {e}", command::quote(&text))),
-            },
+            Command::Check(text) => {
+                let reply = match (self.game.status(), self.game.check_move(&text)) {
+                    (Status::Over(o), _) => format!(
+                        "illegal {} reason the game is over ({o})",
+                        command::quote(&text)
+                    ),
+                    (Status::InPlay, Ok(m)) => self.describe("legal", &m),
+                    (Status::InPlay, Err(e)) => format!(
+                        "illegal {} reason {}",
+                        command::quote(&text),
+                        command::shorten_quotes(&e.to_string())
+                    ),
+                };
+                self.out.line(&reply);
+            }
             Command::Play(moves) => {
                 self.idle("play")?;
                 let mut g = self.game.clone();
@@ -330,26 +352,13 @@ impl Engine {
                     self.start(Task::Hint { limits }, "hint")?;
                 }
             }
-            Command::Perft(d) => {
+            Command::Perft(depth) => {
                 self.idle("perft")?;
-                let t = Instant::now();
-                let n = self.game.perft(d, true);
-                let ms = t.elapsed().as_millis();
-                let nps = (n as u128 * 1000) / ms.max(1);
-                self.out
-                    .line(&format!("perft depth {d} nodes {n} time {ms} nps {nps}"));
+                self.start(Task::Perft { depth }, "perft")?;
             }
-            Command::Divide(d) => {
+            Command::Divide(depth) => {
                 self.idle("divide")?;
-                let v = self.game.divide(d, true);
-                let total: u64 = v.iter().map(|(_, n)| n).sum();
-                let mut lines: Vec<String> =
-                    v.iter().map(|(m, n)| format!("divide {m} {n}")).collect();
-                lines.push(format!(
-                    "divideok depth {d} moves {} nodes {total}",
-                    v.len()
-                ));
-                self.out.lines(&lines);
+                self.start(Task::Divide { depth }, "divide")?;
             }
             Command::Help => {
                 let mut lines: Vec<String> =
@@ -383,6 +392,7 @@ impl Engine {
             Name::Hash => self.searcher = Some(AnySearcher::new(o.variant, o.hash_mb)),
             Name::NoCaptureLimit | Name::MoveLimit => self.game.set_options(o.rules),
             Name::Level | Name::MoveOverhead | Name::MultiPv => {}
+            Name::EgtbPath => self.egtb = open_egtb(value)?,
         }
         self.options = o;
         Ok(())
@@ -422,13 +432,19 @@ impl Engine {
 
     fn limits(&self, p: &GoParams) -> Result<Limits, EngineError> {
         let ms = Duration::from_millis;
+        let mut overhead = ms(self.options.overhead_ms);
+        if let Some(t) = p.movetime {
+            // A short move time is mostly searched: the overhead kept
+            // back is at most a quarter of it.
+            overhead = overhead.min(ms(t) / 4);
+        }
         let mut l = Limits {
             depth: p.depth,
             nodes: p.nodes,
             movetime: p.movetime.map(ms),
             clock: None,
             infinite: p.infinite,
-            overhead: ms(self.options.overhead_ms),
+            overhead,
             level: Some(self.options.level),
         };
         if p.has_clock() {
@@ -463,6 +479,7 @@ impl Engine {
             .searcher
             .take()
             .unwrap_or_else(|| AnySearcher::new(variant, hash));
+        crate::egtb::attach(&mut searcher, self.egtb.clone());
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
@@ -487,6 +504,10 @@ impl Engine {
                                 first.map_or("none".to_string(), |m| m.text)
                             )],
                             Task::Hint { .. } => vec!["hint none".to_string()],
+                            Task::Perft { depth } => vec![format!("perft stopped depth {depth}")],
+                            Task::Divide { depth } => {
+                                vec![format!("divideok stopped depth {depth}")]
+                            }
                         }
                     }
                 };
@@ -531,6 +552,26 @@ fn play_all(g: &mut AnyGame, moves: &[String], command: &'static str) -> Result<
     Ok(())
 }
 
+/// The legal moves in square order: by origin, then by the landing
+/// squares in turn, each square by file then rank (the order of FEN and
+/// of `captured`), so that `a2-b4` comes before `a10-b8`.
+pub fn sorted_moves(g: &AnyGame) -> Vec<MoveInfo> {
+    let mut v = g.legal_moves();
+    v.sort_by(by_squares);
+    v
+}
+
+/// The order of [`sorted_moves`]: origin, then landing squares, each by
+/// file then rank; a pass first.
+pub fn by_squares(a: &MoveInfo, b: &MoveInfo) -> std::cmp::Ordering {
+    let key = |squares: &mut dyn Iterator<Item = &crate::square::Square>| -> Vec<(u8, u8)> {
+        squares.map(|s| (s.file(), s.rank())).collect()
+    };
+    key(&mut a.from.iter().chain(&a.path))
+        .cmp(&key(&mut b.from.iter().chain(&b.path)))
+        .then_with(|| key(&mut a.captured.iter()).cmp(&key(&mut b.captured.iter())))
+}
+
 /// Squares separated by spaces, or `-` for none.
 fn squares(v: &[crate::square::Square]) -> String {
     if v.is_empty() {
@@ -559,4 +600,24 @@ pub fn status_line(g: &AnyGame) -> String {
             )
         }
     }
+}
+
+/// The databases of an `egtbpath` value (`<empty>`: none); a directory
+/// without a complete set of 2-piece databases is refused.
+fn open_egtb(value: &str) -> Result<Option<Arc<crate::egtb::Egtb>>, EngineError> {
+    if value == "<empty>" {
+        return Ok(None);
+    }
+    let bad = || {
+        EngineError::Option(OptionError::BadValue {
+            option: "egtbpath",
+            allowed: "a directory of Czech endgame databases, or <empty>".to_string(),
+            value: command::quote(value),
+        })
+    };
+    let tb = crate::egtb::Egtb::open(std::path::Path::new(value)).map_err(|_| bad())?;
+    if tb.max_pieces() < 2 {
+        return Err(bad());
+    }
+    Ok(Some(Arc::new(tb)))
 }

@@ -19,6 +19,8 @@ pub enum Kind {
         /// Largest value.
         max: u64,
     },
+    /// A text (a path); `<empty>` for none.
+    Text,
     /// One of a list of words.
     Combo {
         /// Default value.
@@ -45,6 +47,8 @@ pub enum Name {
     MoveLimit,
     /// `multipv`: number of principal variations reported.
     MultiPv,
+    /// `egtbpath`: the directory of the Czech endgame databases (kept by the engine, not here).
+    EgtbPath,
 }
 
 /// One option: its name on the wire, its type and what it does.
@@ -59,7 +63,7 @@ pub struct Spec {
 }
 
 /// Every option, in handshake order.
-pub const SPECS: [Spec; 7] = [
+pub const SPECS: [Spec; 8] = [
     Spec {
         name: Name::Variant,
         wire: "variant",
@@ -122,6 +126,11 @@ pub const SPECS: [Spec; 7] = [
             max: 64,
         },
     },
+    Spec {
+        name: Name::EgtbPath,
+        wire: "egtbpath",
+        kind: Kind::Text,
+    },
 ];
 
 impl Spec {
@@ -140,6 +149,7 @@ impl Spec {
                 }
                 s
             }
+            Kind::Text => format!("option name {} type string default <empty>", self.wire),
         }
     }
     /// The allowed values in words, for error messages.
@@ -147,6 +157,7 @@ impl Spec {
         match self.kind {
             Kind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
             Kind::Combo { values, .. } => format!("one of {}", values.join(", ")),
+            Kind::Text => "a directory of Czech endgame databases, or <empty>".to_string(),
         }
     }
 }
@@ -155,7 +166,7 @@ impl Spec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
     /// No such option.
-    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv)")]
+    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath)")]
     Unknown(String),
     /// A value outside the option's range or list.
     #[error("setoption: {option} must be {allowed}, not '{value}'")]
@@ -223,6 +234,8 @@ impl Options {
             value: super::command::quote(value),
         };
         match spec.kind {
+            // The engine opens the directory (the options stay `Copy`).
+            Kind::Text => {}
             Kind::Combo { .. } => {
                 self.variant = value.parse().map_err(|_| bad())?;
             }
@@ -239,7 +252,7 @@ impl Options {
                     Name::NoCaptureLimit => self.rules.no_capture_limit = n as u32,
                     Name::MoveLimit => self.rules.move_limit = n as u32,
                     Name::MultiPv => self.multipv = n as usize,
-                    Name::Variant => unreachable!("variant is a combo"),
+                    Name::Variant | Name::EgtbPath => unreachable!("not a spin"),
                 }
             }
         }

@@ -35,6 +35,18 @@ pub enum Task {
         /// The limits.
         limits: Limits,
     },
+    /// `perft D`: `perft depth D nodes N time MS nps N`, or `perft
+    /// stopped depth D` after `stop`.
+    Perft {
+        /// Plies.
+        depth: u32,
+    },
+    /// `divide D`: one `divide <move> <count>` line per legal move and
+    /// `divideok …`, or `divideok stopped depth D` after `stop`.
+    Divide {
+        /// Plies.
+        depth: u32,
+    },
 }
 
 impl Task {
@@ -138,13 +150,58 @@ pub fn run(
                 out.line(&format!("info string the game is over: {o}"));
                 return vec!["bestmove none".to_string()];
             }
+            let start = Instant::now();
             let best = if *multipv > 1 {
                 let mut emit = |line: String| out.line(&line);
                 multi_pv(searcher, game, limits, *multipv, stop, &mut emit)
             } else {
-                let r = searcher.search(game, limits, stop, &mut |i| {
-                    out.line(&Progress::of(i).line())
+                let mut last: Option<Info> = None;
+                let mut r = searcher.search(game, limits, stop, &mut |i| {
+                    out.line(&Progress::of(i).line());
+                    last = Some(i.clone());
                 });
+                if r.depth == 0 && r.best.is_some() {
+                    // Stopped before depth 1 was complete (a tiny node
+                    // limit, an early `stop`): one ply is always searched
+                    // to the end, so the move is a searched one.
+                    let quick = Limits {
+                        depth: Some(1),
+                        ..Limits::default()
+                    };
+                    let never = AtomicBool::new(false);
+                    let r1 = searcher.search(game, &quick, &never, &mut |i| {
+                        out.line(&Progress::of(i).line());
+                        last = Some(i.clone());
+                    });
+                    r = crate::any::AnyResult {
+                        nodes: r.nodes + r1.nodes,
+                        ..r1
+                    };
+                }
+                // The last `info` line before `bestmove` shows the move
+                // played: when a move of an unfinished depth (or a
+                // level's deliberate choice) differs from the last line
+                // printed, its own line follows.
+                if let Some(b) = &r.best {
+                    if last.as_ref().and_then(|i| i.pv.first()) != Some(&b.text) {
+                        let pv = if r.pv.first() == Some(&b.text) {
+                            r.pv.clone()
+                        } else {
+                            vec![b.text.clone()]
+                        };
+                        let p = Progress {
+                            multipv: None,
+                            depth: r.depth,
+                            seldepth: last.as_ref().map_or(r.depth, |i| i.seldepth),
+                            score: r.score,
+                            nodes: r.nodes,
+                            time: start.elapsed(),
+                            hashfull: searcher.hashfull(),
+                            pv: &pv,
+                        };
+                        out.line(&p.line());
+                    }
+                }
                 r.best
             };
             let best = checked(best, game, out);
@@ -177,6 +234,82 @@ pub fn run(
                 },
             }
         }
+        Task::Perft { depth } => {
+            let t = Instant::now();
+            match divide(game, *depth, stop) {
+                None => vec![format!("perft stopped depth {depth}")],
+                Some(v) => {
+                    let n: u64 = v.iter().map(|(_, n)| n).sum();
+                    let ms = t.elapsed().as_millis();
+                    let nps = (u128::from(n) * 1000) / ms.max(1);
+                    vec![format!("perft depth {depth} nodes {n} time {ms} nps {nps}")]
+                }
+            }
+        }
+        Task::Divide { depth } => match divide(game, *depth, stop) {
+            None => vec![format!("divideok stopped depth {depth}")],
+            Some(v) => {
+                let total: u64 = v.iter().map(|(_, n)| n).sum();
+                let mut lines: Vec<String> = v
+                    .iter()
+                    .map(|(m, n)| format!("divide {} {n}", m.text))
+                    .collect();
+                lines.push(format!(
+                    "divideok depth {depth} moves {} nodes {total}",
+                    v.len()
+                ));
+                lines
+            }
+        },
+    }
+}
+
+/// Below this many plies a subtree is counted in one call of the move
+/// generator's perft (well under a millisecond); above it the count
+/// looks at the stop flag between subtrees.
+const PERFT_SPLIT: u32 = 4;
+
+/// Perft of `depth` plies below `pos` that gives up (`None`) soon after
+/// `stop` is set.
+fn stoppable_perft<R: crate::rules::Rules>(
+    pos: &crate::position::Position<R>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= PERFT_SPLIT {
+        return Some(crate::perft::perft(pos, depth, true));
+    }
+    let mut n = 0u64;
+    for m in pos.legal_moves().iter() {
+        n += stoppable_perft(&pos.after(m), depth - 1, stop)?;
+    }
+    Some(n)
+}
+
+/// Perft by root move (`depth` at least 1), in square order, or `None`
+/// when stopped. Like perft, it ignores the draw counters.
+fn divide(game: &AnyGame, depth: u32, stop: &AtomicBool) -> Option<Vec<(MoveInfo, u64)>> {
+    macro_rules! go {
+        ($g:expr) => {{
+            let pos = $g.position();
+            let mut v = Vec::new();
+            for m in pos.legal_moves().iter() {
+                let n = stoppable_perft(&pos.after(m), depth.saturating_sub(1), stop)?;
+                v.push((MoveInfo::of(m), n));
+            }
+            v.sort_by(|a, b| super::engine::by_squares(&a.0, &b.0));
+            Some(v)
+        }};
+    }
+    match game {
+        AnyGame::Czech(g) => go!(g),
+        AnyGame::Gothic(g) => go!(g),
+        AnyGame::Knights(g) => go!(g),
+        AnyGame::Ossetian(g) => go!(g),
+        AnyGame::Medieval(g) => go!(g),
     }
 }
 

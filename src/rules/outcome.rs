@@ -143,33 +143,51 @@ impl fmt::Display for Outcome {
                 "the lone king held out for {} moves of each player",
                 plies / 2
             ),
-            EndRule::NoCaptureLimit { plies, tally } => match (self.result, tally) {
-                (GameResult::Draw, Tally::Pieces) => {
-                    write!(
-                        f,
-                        "{plies} moves without a capture, equal numbers of pieces"
-                    )
+            EndRule::NoCaptureLimit { plies, tally } => {
+                let span = plies_text(plies);
+                match (self.result, tally) {
+                    (GameResult::Draw, Tally::Pieces) => {
+                        write!(f, "{span} without a capture, equal numbers of pieces")
+                    }
+                    (_, Tally::Pieces) => {
+                        write!(f, "{span} without a capture, more pieces wins")
+                    }
+                    (GameResult::Draw, Tally::Strength) => {
+                        write!(f, "{span} without a capture, armies of equal strength")
+                    }
+                    (_, Tally::Strength) => {
+                        write!(f, "{span} without a capture, the stronger army wins")
+                    }
                 }
-                (_, Tally::Pieces) => {
-                    write!(f, "{plies} moves without a capture, more pieces wins")
+            }
+            EndRule::MoveLimit { plies } => {
+                let span = plies_text(plies);
+                match self.result {
+                    GameResult::Draw => {
+                        write!(f, "the limit of {span}, equal numbers of pieces")
+                    }
+                    _ => write!(f, "the limit of {span}, more pieces wins"),
                 }
-                (GameResult::Draw, Tally::Strength) => write!(
-                    f,
-                    "{plies} moves without a capture, armies of equal strength"
-                ),
-                (_, Tally::Strength) => {
-                    write!(f, "{plies} moves without a capture, the stronger army wins")
-                }
-            },
-            EndRule::MoveLimit { plies } => match self.result {
-                GameResult::Draw => write!(f, "the {plies}-move limit, equal numbers of pieces"),
-                _ => write!(f, "the {plies}-move limit, more pieces wins"),
-            },
+            }
             EndRule::BothBlocked => match self.result {
                 GameResult::Draw => f.write_str("neither side can move, and the count is equal"),
                 _ => f.write_str("neither side can move, and the count decides"),
             },
             EndRule::Resignation => write!(f, "{loser} resigned"),
         }
+    }
+}
+
+/// A count of plies as a player reads it: `30 plies (15 moves of each
+/// player)`, `1 ply`, `7 plies`.
+pub fn plies_text(plies: u32) -> String {
+    match plies {
+        1 => "1 ply".to_string(),
+        n if n % 2 == 0 => {
+            let each = n / 2;
+            let moves = if each == 1 { "move" } else { "moves" };
+            format!("{n} plies ({each} {moves} of each player)")
+        }
+        n => format!("{n} plies"),
     }
 }

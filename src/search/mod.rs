@@ -39,6 +39,7 @@ pub mod level;
 pub mod ordering;
 mod root;
 mod searcher;
+pub mod tablebase;
 pub mod time;
 pub mod tt;
 mod types;
@@ -46,6 +47,7 @@ mod worker;
 
 pub use level::{node_percent, Level, Rng, LEVELS};
 pub use searcher::Searcher;
+pub use tablebase::Tablebase;
 pub use types::{Clock, Info, Limits, Score, SearchResult, MAX_DEPTH};
 
 use crate::eval::Evaluate;

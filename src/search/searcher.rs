@@ -3,6 +3,7 @@
 use super::level::{Level, Rng};
 use super::ordering::{Heuristics, MAX_PLY};
 use super::root::RootMove;
+use super::tablebase::Tablebase;
 use super::time;
 use super::tt::Table;
 use super::types::{Info, Limits, Score, SearchResult, MAX_DEPTH};
@@ -13,6 +14,7 @@ use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::position::Position;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A search engine for one game, with its state between moves: the
 /// transposition table, move-ordering statistics and the random
@@ -23,6 +25,7 @@ pub struct Searcher<R: Evaluate> {
     heur: Heuristics,
     rng: Rng,
     multipv: usize,
+    tb: Option<Arc<dyn Tablebase<R>>>,
 }
 
 impl<R: Evaluate> Default for Searcher<R> {
@@ -40,7 +43,13 @@ impl<R: Evaluate> Searcher<R> {
             heur: Heuristics::default(),
             rng: Rng::new(Rng::fresh_seed()),
             multipv: 1,
+            tb: None,
         }
+    }
+
+    /// Endgame databases to probe in the search (`None`: none, the default).
+    pub fn set_tablebase(&mut self, tb: Option<Arc<dyn Tablebase<R>>>) {
+        self.tb = tb;
     }
 
     /// Forgets everything learned (new game).
@@ -185,6 +194,7 @@ impl<R: Evaluate> Searcher<R> {
             tt: &mut self.tt,
             eval: &self.eval,
             heur: &mut self.heur,
+            tb: self.tb.as_deref(),
             stop,
             options,
             keys: game.keys().collect(),

@@ -2,6 +2,7 @@
 
 use super::key::{from_tt, rule_key, to_tt};
 use super::ordering::{pick, Heuristics, MAX_PLY};
+use super::tablebase::Tablebase;
 use super::tt::{Bound, Table};
 use super::types::Score;
 use crate::clock::Instant;
@@ -35,6 +36,7 @@ pub(super) struct Worker<'a, R: Evaluate> {
     pub(super) tt: &'a mut Table,
     pub(super) eval: &'a Evaluator<R>,
     pub(super) heur: &'a mut Heuristics,
+    pub(super) tb: Option<&'a dyn Tablebase<R>>,
     pub(super) stop: &'a AtomicBool,
     pub(super) options: GameOptions,
     /// Keys of the game's positions, then of the positions on the search path.
@@ -140,6 +142,14 @@ impl<R: Evaluate> Worker<'_, R> {
         }
         if R::REPETITION_DRAW && self.repeated(pos.key(), cnt.since_progress) {
             return 0;
+        }
+        if let Some(tb) = self
+            .tb
+            .filter(|t| crate::bitboard::Bits::count(pos.occupied()) <= t.max_pieces())
+        {
+            if let Some(score) = tb.score(pos, cnt) {
+                return score;
+            }
         }
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate_and_steps(pos, psq, &self.context(cnt)).0;

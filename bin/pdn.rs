@@ -1,0 +1,193 @@
+//! `dama pdn check` and `dama pdn show`: PDN files checked and looked
+//! into without writing Rust. A thin layer over the public functions of
+//! `dama::notation::pdn` (`read_games`, `PdnGame::replay`): what they
+//! accept and report is what these commands accept and report.
+
+use dama::notation::pdn::{read_games, PdnGame};
+use dama::play::board::{draw, Marks};
+use dama::{AnyGame, Color, Setup, Status};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `dama pdn …`.
+#[derive(clap::Subcommand)]
+pub enum PdnCommand {
+    /// Read and replay every game of the files: a line per bad game and a
+    /// summary; the exit status is 1 when a game is bad.
+    Check {
+        /// PDN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// The board and FEN of a game at a move (the end of the game without --move).
+    Show {
+        /// A PDN file.
+        file: PathBuf,
+        /// The game's number in the file, from 1.
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// After this move: `12` after White's 12th move, `12...` after Black's.
+        #[arg(long)]
+        r#move: Option<String>,
+    },
+}
+
+/// Reads a file as text, with a message that says what is wrong.
+fn text_of(path: &Path) -> Result<String, String> {
+    let name = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(format!(
+            "{name}: the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8 or ASCII"
+        ));
+    }
+    if bytes.contains(&0) {
+        return Err(format!(
+            "{name}: the file holds NUL bytes: it is not a text file (or it is UTF-16 without a byte-order mark)"
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| format!("{name}: not UTF-8 text ({e})"))?;
+    // A UTF-8 byte-order mark is only a marker.
+    Ok(text
+        .strip_prefix('\u{feff}')
+        .map_or(text.clone(), str::to_string))
+}
+
+/// Runs a `dama pdn` command.
+pub fn run(cmd: PdnCommand) -> ExitCode {
+    let result = match cmd {
+        PdnCommand::Check { files } => check(&files),
+        PdnCommand::Show { file, game, r#move } => show(&file, game, r#move.as_deref()),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `dama pdn check`: true when every game of every file is good.
+fn check(files: &[PathBuf]) -> Result<bool, String> {
+    let (mut good, mut bad) = (0usize, 0usize);
+    for path in files {
+        let name = path.display();
+        let text = match text_of(path) {
+            Ok(t) => t,
+            Err(e) => {
+                println!("{e}");
+                bad += 1;
+                continue;
+            }
+        };
+        match read_games(&text) {
+            Err(e) => {
+                // The reader stops at the first game it cannot read.
+                println!("{name}: {e} (the games after it were not read)");
+                bad += 1;
+            }
+            Ok(games) => {
+                for g in &games {
+                    match g.replay() {
+                        Ok(_) => good += 1,
+                        Err(e) => {
+                            println!("{name}: {e}");
+                            bad += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{} checked: {good} good, {bad} bad",
+        if files.len() == 1 {
+            "1 file".to_string()
+        } else {
+            format!("{} files", files.len())
+        }
+    );
+    Ok(bad == 0)
+}
+
+/// The number of plies of `game` after move `mv` (`12` or `12...`).
+fn plies_at(start: &AnyGame, mv: &str) -> Result<usize, String> {
+    let bad = || format!("--move takes a move number like 12 or 12..., not '{mv}'");
+    let (number, black) = match mv.strip_suffix("...") {
+        Some(n) => (n, true),
+        None => (mv.strip_suffix('.').unwrap_or(mv), false),
+    };
+    let number: usize = number.trim().parse().map_err(|_| bad())?;
+    let setup: Setup = start.start_fen().parse().map_err(|_| bad())?;
+    let first = setup.fullmove.unwrap_or(1).max(1) as usize;
+    let black_starts = setup.side == Color::Black;
+    // Plies from the start to the end of White's move `first` (0 when
+    // Black starts, whose move `first` is then ply 1).
+    let white_move = |n: usize| -> Option<usize> {
+        (2 * n.checked_sub(first)? + 1).checked_sub(usize::from(black_starts))
+    };
+    let plies = if black {
+        white_move(number).map(|p| p + 1)
+    } else {
+        white_move(number).filter(|_| !(black_starts && number == first))
+    };
+    plies.ok_or_else(|| format!("the game starts after move {mv}"))
+}
+
+/// `dama pdn show`.
+fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
+    let text = text_of(path)?;
+    let games = read_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let count = games.len();
+    let pdn: &PdnGame = number
+        .checked_sub(1)
+        .and_then(|i| games.get(i))
+        .ok_or_else(|| {
+            format!(
+                "{}: there is no game {number} ({count} in the file)",
+                path.display()
+            )
+        })?;
+    let mut game = pdn
+        .replay()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(mv) = mv {
+        let plies = plies_at(&game, mv)?;
+        let played = game.len();
+        if plies > played {
+            return Err(format!(
+                "game {number} has {played} plies; move {mv} is not among them"
+            ));
+        }
+        // The status at that move, not at the end of the game.
+        game.undo(played - plies).map_err(|e| e.to_string())?;
+    }
+    let mut marks = Marks::default();
+    if let Some(m) = game.last_move() {
+        marks.last.extend(m.from);
+        marks.last.extend(m.path.iter().copied());
+        marks.captured = m.captured;
+    }
+    let white = pdn.tag("White").unwrap_or("?");
+    let black = pdn.tag("Black").unwrap_or("?");
+    let plies = match game.len() {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    };
+    println!(
+        "Game {number}: {white} - {black}, {} ({plies} played, {} to move)",
+        game.variant().title(),
+        game.side_to_move()
+    );
+    print!("{}", draw(&game, Color::White, &marks, false));
+    if let Some(m) = game.last_move() {
+        println!("Last move: {} {}", !game.side_to_move(), m.text);
+    }
+    println!("FEN {}", game.fen());
+    if let Status::Over(o) = game.status() {
+        println!("Game over: {o}.");
+    }
+    Ok(true)
+}

@@ -1,0 +1,236 @@
+//! `dama egtb`: generate, verify and probe the endgame databases.
+
+use super::generate::{self, Event};
+use super::probe::Egtb;
+use super::{verify, Value, Wdl};
+use crate::game::{Game, GameOptions};
+use crate::notation::fen::Setup;
+use crate::rules::czech::Czech;
+use crate::variant::Variant;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `dama egtb`.
+#[derive(clap::Args, Debug)]
+pub struct EgtbArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: EgtbCommand,
+}
+
+/// The `dama egtb` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum EgtbCommand {
+    /// Generate every slice of up to N pieces (slices already in the directory are kept).
+    Generate {
+        /// The game (only czech has databases).
+        #[arg(long, default_value = "czech")]
+        variant: Variant,
+        /// Largest number of pieces on the board (2 to 6).
+        #[arg(long)]
+        pieces: u32,
+        /// Directory of the database files.
+        #[arg(long, default_value = "egtb")]
+        dir: PathBuf,
+    },
+    /// Check every stored value against its successors.
+    Verify {
+        /// The game (only czech has databases).
+        #[arg(long, default_value = "czech")]
+        variant: Variant,
+        /// Check up to this many pieces (default: all the directory covers).
+        #[arg(long)]
+        pieces: Option<u32>,
+        /// Directory of the database files.
+        #[arg(long, default_value = "egtb")]
+        dir: PathBuf,
+    },
+    /// A position's value under perfect play, with the counters of its FEN (H field).
+    Probe {
+        /// The position (FEN; its `H` field gives the counters).
+        fen: String,
+        /// Directory of the database files.
+        #[arg(long, default_value = "egtb")]
+        dir: PathBuf,
+    },
+}
+
+fn czech_only(v: Variant) -> Result<(), String> {
+    if v == Variant::Czech {
+        Ok(())
+    } else {
+        Err(format!(
+            "endgame databases exist for Czech draughts only, not {}",
+            v.title()
+        ))
+    }
+}
+
+/// Runs a `dama egtb` command.
+pub fn run(args: &EgtbArgs) -> Result<(), String> {
+    match &args.command {
+        EgtbCommand::Generate {
+            variant,
+            pieces,
+            dir,
+        } => {
+            czech_only(*variant)?;
+            run_generate(dir, *pieces)
+        }
+        EgtbCommand::Verify {
+            variant,
+            pieces,
+            dir,
+        } => {
+            czech_only(*variant)?;
+            run_verify(dir, *pieces)
+        }
+        EgtbCommand::Probe { fen, dir } => run_probe(dir, fen),
+    }
+}
+
+/// A line above the bar, or plainly when the bar is hidden (not a terminal).
+fn say(bar: &ProgressBar, line: String) {
+    if bar.is_hidden() {
+        println!("{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
+fn run_generate(dir: &Path, pieces: u32) -> Result<(), String> {
+    let t0 = Instant::now();
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {percent:>3}% {pos}/{len} positions, eta {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let (mut written, mut bytes, mut positions) = (0usize, 0u64, 0u64);
+    generate::generate(dir, pieces, &mut |e| match e {
+        Event::Plan { slices, positions } => {
+            bar.set_length(positions);
+            say(
+                &bar,
+                format!(
+                    "{} slices to generate ({} positions) in {}",
+                    slices.len(),
+                    positions,
+                    dir.display()
+                ),
+            );
+        }
+        Event::Start(m) => bar.set_message(format!("{m}")),
+        Event::Advance(n) => bar.inc(n),
+        Event::Loaded(m) => say(&bar, format!("{m}: on disk, loaded")),
+        Event::Written {
+            mat,
+            positions: p,
+            bytes: b,
+            secs,
+        } => {
+            written += 1;
+            bytes += b;
+            positions += p;
+            say(
+                &bar,
+                format!("{mat}: {p} positions, {b} bytes ({secs:.1} s)"),
+            );
+        }
+    })?;
+    bar.finish_and_clear();
+    println!(
+        "done: {written} slices written ({positions} positions, {bytes} bytes) in {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn run_verify(dir: &Path, pieces: Option<u32>) -> Result<(), String> {
+    let t0 = Instant::now();
+    let n = match pieces {
+        Some(n) => n,
+        None => Egtb::open(dir)?.max_pieces(),
+    };
+    if n < 2 {
+        return Err(format!("{}: no complete set of databases", dir.display()));
+    }
+    let bar = ProgressBar::new_spinner();
+    let r = verify::verify(dir, n, &mut |m, c| {
+        bar.set_message(format!("{m}: {c} positions checked"));
+        bar.tick();
+    })?;
+    bar.finish_and_clear();
+    for e in &r.errors {
+        println!("{e}");
+    }
+    println!(
+        "{} slices, {} positions checked, {} disagree ({:.1} s)",
+        r.slices,
+        r.checked,
+        r.bad,
+        t0.elapsed().as_secs_f64()
+    );
+    if r.bad > 0 {
+        return Err("verification failed".into());
+    }
+    Ok(())
+}
+
+/// Words for a value.
+pub fn describe(v: Value) -> String {
+    match v {
+        Value::Draw => "draw at any budget".into(),
+        Value::Win(w) => format!("win with a budget of {w} plies or more"),
+        Value::Loss(0) => "loss (no move)".into(),
+        Value::Loss(l) => format!("loss with a budget of {l} plies or more"),
+    }
+}
+
+fn run_probe(dir: &Path, fen: &str) -> Result<(), String> {
+    let setup: Setup = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
+    let game: Game<Czech> =
+        Game::from_setup(&setup, GameOptions::default()).map_err(|e| format!("bad FEN: {e}"))?;
+    let tb = Egtb::open(dir)?;
+    let pos = *game.position();
+    let counters = game.counters();
+    let p = tb.probe(&pos, &counters).ok_or_else(|| {
+        format!(
+            "not in the databases ({} pieces; {} covers {})",
+            pos.occupied().count_ones(),
+            dir.display(),
+            tb.max_pieces()
+        )
+    })?;
+    let side = pos.side();
+    let result = match p.wdl {
+        Wdl::Win => format!("{side} wins"),
+        Wdl::Loss => format!("{} wins", !side),
+        Wdl::Draw => "draw".into(),
+    };
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(out, "{result} ({}; budget {})", describe(p.value), p.budget).map_err(io)?;
+    for m in pos.legal_moves().iter() {
+        let after = pos.after(m);
+        let c = counters.after(m, &after);
+        if let Some(q) = tb.probe(&after, &c) {
+            let r = match q.wdl {
+                Wdl::Win => "loses",
+                Wdl::Loss => "wins",
+                Wdl::Draw => "draws",
+            };
+            writeln!(
+                out,
+                "  {m} {r} (then {}; budget {})",
+                describe(q.value),
+                q.budget
+            )
+            .map_err(io)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,274 @@
+//! `dama serve`: the playing app in a browser.
+//!
+//! One binary serves the page (HTML, CSS and JavaScript embedded at
+//! compile time, so a fresh clone needs no build step besides cargo) and
+//! talks to it over a WebSocket. The page draws and collects taps; every
+//! rule comes from the library: the legal moves with their paths and
+//! captured pieces, the reason a move is refused, hints, the computer's
+//! moves at levels 1–5, the result and the rule that decided it.
+//!
+//! Where things are:
+//! - [`table`]: one game and the actions on it (no input or output);
+//! - [`view`]: the game as one player's page sees it;
+//! - [`room`]: seats, presence, the computer that moves when it is due;
+//! - [`hub`]: the rooms by code and the limits; [`store`]: SQLite;
+//! - [`engine`]: searches on the blocking pool, capped in number;
+//! - [`session`]: one WebSocket connection; [`messages`]: its JSON;
+//! - [`codes`]: room codes, seat secrets, rate limit, QR codes;
+//! - [`pages`]: the page, the rules pages and the licence page.
+
+pub mod codes;
+pub mod engine;
+pub mod hub;
+pub mod messages;
+pub mod pages;
+pub mod room;
+pub mod session;
+pub mod store;
+pub mod table;
+pub mod view;
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use hub::{Config, Hub};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The options of `dama serve`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on (0.0.0.0:8080 serves the network).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// SQLite file keeping the friend rooms (`:memory:` keeps none).
+    #[arg(long, default_value = "dama-rooms.sqlite")]
+    pub db: String,
+    /// Seconds the game waits for a friend whose connection dropped
+    /// before the computer moves for them.
+    #[arg(long, default_value_t = 45)]
+    pub reconnect_wait: u64,
+    /// How long a room nobody uses is kept: seconds, or with a unit
+    /// (`90s`, `30m`, `24h`, `7d`).
+    #[arg(long, default_value = "24h", value_parser = parse_duration)]
+    pub room_ttl: Duration,
+    /// Most friend rooms at once.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_rooms: usize,
+    /// Most connections at once.
+    #[arg(long, default_value_t = 2_000)]
+    pub max_connections: usize,
+    /// Computer searches at once (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Rooms made or joined per minute from one address.
+    #[arg(long, default_value_t = 30)]
+    pub joins_per_minute: u32,
+}
+
+/// `90`, `90s`, `30m`, `24h`, `7d`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => s.split_at(i),
+        None => (s, "s"),
+    };
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("'{s}' is not a duration (like 90s, 30m, 24h, 7d)"))?;
+    let secs = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(format!("'{s}': the unit must be s, m, h or d")),
+    };
+    n.checked_mul(secs)
+        .map(Duration::from_secs)
+        .ok_or_else(|| format!("'{s}' is too long"))
+}
+
+/// Runs the server until Ctrl-C or SIGTERM.
+///
+/// # Errors
+/// When the database cannot be opened or the address cannot be bound.
+pub fn run(args: &ServeArgs) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    rt.block_on(serve(args.clone()))
+}
+
+async fn serve(args: ServeArgs) -> Result<(), String> {
+    let (store, records) = store::Store::open(&args.db)?;
+    let restored = records.len();
+    let mut config = Config {
+        wait: Duration::from_secs(args.reconnect_wait),
+        ttl: args.room_ttl,
+        max_rooms: args.max_rooms,
+        max_connections: args.max_connections,
+        joins_per_minute: args.joins_per_minute,
+        ..Config::default()
+    };
+    if let Some(t) = args.threads {
+        config.threads = t.max(1);
+    }
+    let hub = Hub::new(config, store, records);
+    let listener = tokio::net::TcpListener::bind(&args.bind)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    println!(
+        "dama serve: listening on http://{addr} (rooms in {}, {} restored); Ctrl-C stops",
+        args.db, restored
+    );
+    {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+    }
+    // Expire idle rooms now and then.
+    let sweeper = Arc::clone(&hub);
+    let every = (hub.config().ttl / 10).clamp(Duration::from_secs(1), Duration::from_secs(60));
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(every).await;
+            sweeper.expire();
+        }
+    });
+    let app = router(Arc::clone(&hub));
+    let server = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    );
+    tokio::select! {
+        r = server => r.map_err(|e| format!("the server stopped: {e}"))?,
+        _ = shutdown_signal() => {}
+    }
+    hub.store().flush();
+    println!("dama serve: stopped, rooms saved");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// The routes: the page and its files, the rules and licence pages, the
+/// QR code of a room's link, the WebSocket.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(|| async { pages::html(pages::INDEX) }))
+        .route(
+            "/app.js",
+            get(|| async { pages::asset("text/javascript", pages::APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { pages::asset("text/css", pages::STYLE_CSS) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { pages::asset("image/svg+xml", pages::FAVICON) }),
+        )
+        .route("/rules", get(|| async { pages::rules_index() }))
+        .route(
+            "/rules/{game}",
+            get(|Path(game): Path<String>| async move { pages::rules(&game) }),
+        )
+        .route("/licence", get(|| async { pages::licence() }))
+        .route("/help", get(|| async { pages::help() }))
+        .route("/api/games", get(|| async { pages::games() }))
+        .route("/qr/{code}", get(qr))
+        .route("/ws", get(ws))
+        .fallback(|| async { pages::not_found() })
+        .with_state(hub)
+}
+
+/// The host the page was reached by, if it looks like a host name.
+fn host_of(headers: &HeaderMap) -> Option<String> {
+    let h = headers.get(header::HOST)?.to_str().ok()?;
+    let ok = !h.is_empty()
+        && h.len() <= 255
+        && h.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b));
+    ok.then(|| h.to_string())
+}
+
+async fn qr(
+    State(_hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+) -> Response {
+    let code = code.trim_end_matches(".svg");
+    let Some(code) = codes::normalize_code(code) else {
+        return (StatusCode::NOT_FOUND, "not a room code").into_response();
+    };
+    let host = host_of(&headers).unwrap_or_else(|| "127.0.0.1:8080".into());
+    match codes::qr_svg(&format!("http://{host}/?room={code}")) {
+        Some(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+        None => (StatusCode::INTERNAL_SERVER_ERROR, "no QR code").into_response(),
+    }
+}
+
+async fn ws(
+    upgrade: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let Some(slot) = hub.connect() else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is full: too many connections, try again later",
+        )
+            .into_response();
+    };
+    let host = host_of(&headers).unwrap_or_else(|| addr.to_string());
+    upgrade
+        .max_message_size(messages::MAX_MESSAGE)
+        .max_frame_size(messages::MAX_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            let (session, hints) = session::Session::new(hub, addr.ip(), host);
+            session.run(socket, hints).await;
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("90"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("30m"), Ok(Duration::from_secs(1800)));
+        assert_eq!(parse_duration("24h"), Ok(Duration::from_secs(86_400)));
+        assert!(parse_duration("x").is_err());
+        assert!(parse_duration("5w").is_err());
+        assert!(parse_duration("99999999999999999999d").is_err());
+    }
+}

@@ -1,0 +1,325 @@
+//! One page's WebSocket connection: it reads the page's messages, acts
+//! on the room it is attached to, and sends the room's view whenever
+//! the room changes.
+//!
+//! A connection is attached to at most one room at a time (a solo game,
+//! or a friend room as a player or a spectator). Every message is read
+//! and checked before anything changes; a refused action gets a
+//! `refused` or `error` reply and leaves the room as it was.
+
+use super::codes::{self, normalize_code};
+use super::hub::Hub;
+use super::messages::{ClientMsg, MoveView, ServerMsg};
+use super::room::{Presence, Room};
+use super::table::{clip, Table, MAX_PATH};
+use crate::piece::Color;
+use crate::square::Square;
+use crate::variant::Variant;
+use axum::extract::ws::{Message, WebSocket};
+use std::net::IpAddr;
+use std::sync::Arc;
+use tokio::sync::{mpsc, watch};
+
+/// What a connection is attached to.
+struct Attached {
+    presence: Presence,
+    changes: watch::Receiver<u64>,
+}
+
+/// A connection's state.
+pub struct Session {
+    hub: Arc<Hub>,
+    ip: IpAddr,
+    host: String,
+    at: Option<Attached>,
+    hints: mpsc::Sender<(u64, MoveView)>,
+}
+
+type Reply = Result<Option<ServerMsg>, String>;
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    s.parse::<Variant>().map_err(|e| e.to_string())
+}
+
+fn parse_level(n: u8) -> Result<u8, String> {
+    if (1..=5).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("level {n} does not exist: choose 1 to 5"))
+    }
+}
+
+fn parse_color(s: &str) -> Result<Color, String> {
+    match s {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        "random" => Ok(random_color()),
+        _ => Err(format!(
+            "'{}' is not a colour: choose white, black or random",
+            clip(s)
+        )),
+    }
+}
+
+fn random_color() -> Color {
+    if codes::new_token().as_bytes()[0] % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+fn parse_square(s: &str) -> Result<Square, String> {
+    s.parse::<Square>()
+        .map_err(|e| format!("'{}' is not a square: {e}", clip(s)))
+}
+
+impl Session {
+    /// A session for a page at `ip`, which reached the server as `host`.
+    pub fn new(hub: Arc<Hub>, ip: IpAddr, host: String) -> (Self, mpsc::Receiver<(u64, MoveView)>) {
+        let (hints, rx) = mpsc::channel(4);
+        (
+            Session {
+                hub,
+                ip,
+                host,
+                at: None,
+                hints,
+            },
+            rx,
+        )
+    }
+
+    /// Runs the connection until the page goes away.
+    pub async fn run(mut self, mut socket: WebSocket, mut hints: mpsc::Receiver<(u64, MoveView)>) {
+        loop {
+            let changed = async {
+                match self.at.as_mut() {
+                    Some(a) => a.changes.changed().await.is_ok(),
+                    None => std::future::pending().await,
+                }
+            };
+            let out: Option<ServerMsg> = tokio::select! {
+                msg = socket.recv() => match msg {
+                    Some(Ok(Message::Text(t))) => match self.handle(t.as_str()) {
+                        Ok(reply) => reply,
+                        Err(message) => Some(ServerMsg::Error { message }),
+                    },
+                    Some(Ok(Message::Binary(_))) => Some(ServerMsg::Error {
+                        message: "binary messages are not understood; send JSON text".into(),
+                    }),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                },
+                alive = changed => {
+                    if alive {
+                        self.at.as_mut().map(|a| {
+                            a.changes.borrow_and_update();
+                            ServerMsg::State(Box::new(a.presence.room().view(a.presence.seat())))
+                        })
+                    } else {
+                        self.at = None;
+                        Some(ServerMsg::Error { message: "the room has closed".into() })
+                    }
+                },
+                Some((version, mv)) = hints.recv() => Some(ServerMsg::Hint { version, mv }),
+            };
+            if let Some(m) = out {
+                if socket
+                    .send(Message::Text(m.to_json().into()))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn seat(&self) -> Result<(&Arc<Room>, Color), String> {
+        let a = self
+            .at
+            .as_ref()
+            .ok_or_else(|| "start a game or join a room first".to_string())?;
+        let seat = a.presence.seat().ok_or_else(|| {
+            "you are watching this game: only its two players can move".to_string()
+        })?;
+        Ok((a.presence.room(), seat))
+    }
+
+    fn attach(&mut self, room: &Arc<Room>, seat: Option<Color>) {
+        // Leave the old room first (its seat turns absent).
+        self.at = None;
+        let mut changes = room.subscribe();
+        changes.mark_changed();
+        self.at = Some(Attached {
+            presence: room.attach(seat),
+            changes,
+        });
+    }
+
+    fn link(&self, code: &str) -> String {
+        format!("http://{}/?room={code}", self.host)
+    }
+
+    /// Acts on one message.
+    fn handle(&mut self, text: &str) -> Reply {
+        let hub = Arc::clone(&self.hub);
+        match ClientMsg::parse(text)? {
+            ClientMsg::Ping => Ok(Some(ServerMsg::Pong)),
+            ClientMsg::New {
+                variant,
+                level,
+                color,
+            } => {
+                let v = parse_variant(&variant)?;
+                let level = parse_level(level)?;
+                let human = parse_color(&color)?;
+                let room = Room::solo(Table::new(v), human, level);
+                hub.spawn_driver(&room, false);
+                self.attach(&room, Some(human));
+                Ok(None)
+            }
+            ClientMsg::Resume {
+                variant,
+                level,
+                human,
+                start,
+                moves,
+            } => {
+                let v = parse_variant(&variant)?;
+                let level = parse_level(level)?;
+                let human = match human.as_str() {
+                    "random" => return Err("a saved game names the player's colour".into()),
+                    h => parse_color(h)?,
+                };
+                let table = Table::replay(v, start.as_deref(), &moves)
+                    .map_err(|e| format!("the saved game cannot be continued: {e}"))?;
+                let room = Room::solo(table, human, level);
+                hub.spawn_driver(&room, false);
+                self.attach(&room, Some(human));
+                Ok(None)
+            }
+            ClientMsg::Move { path } => {
+                if path.len() > MAX_PATH {
+                    return Err(format!("a move has at most {MAX_PATH} squares"));
+                }
+                let squares = path
+                    .iter()
+                    .map(|s| parse_square(s))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let (room, seat) = self.seat()?;
+                match room.attempt(Some(hub.store()), seat, &squares) {
+                    Ok(_) => Ok(None),
+                    Err(reason) => Ok(Some(ServerMsg::Refused {
+                        reason,
+                        square: squares.first().map(|s| s.to_string()),
+                    })),
+                }
+            }
+            ClientMsg::Why { square } => {
+                let sq = parse_square(&square)?;
+                let (room, seat) = self.seat()?;
+                Ok(room.why_not(seat, sq).map(|reason| ServerMsg::Refused {
+                    reason,
+                    square: Some(sq.to_string()),
+                }))
+            }
+            ClientMsg::Hint => {
+                let (room, seat) = self.seat()?;
+                let (version, game) = room.game_for_hint(seat)?;
+                let tx = self.hints.clone();
+                let engine = Arc::clone(hub.engine());
+                tokio::spawn(async move {
+                    let names = game.clone();
+                    if let Some(m) = engine.hint(game).await {
+                        let _ = tx
+                            .send((version, MoveView::of(&m, |k| names.kind_name(k))))
+                            .await;
+                    }
+                });
+                Ok(None)
+            }
+            ClientMsg::Undo => {
+                let (room, seat) = self.seat()?;
+                match room.undo(seat) {
+                    Ok(_) => Ok(None),
+                    Err(reason) => Ok(Some(ServerMsg::Refused {
+                        reason,
+                        square: None,
+                    })),
+                }
+            }
+            ClientMsg::Resign => {
+                let (room, seat) = self.seat()?;
+                match room.resign(Some(hub.store()), seat) {
+                    Ok(()) => Ok(None),
+                    Err(reason) => Ok(Some(ServerMsg::Refused {
+                        reason,
+                        square: None,
+                    })),
+                }
+            }
+            ClientMsg::Create { variant } => {
+                let v = parse_variant(&variant)?;
+                if !hub.joins().allow(self.ip) {
+                    return Err(
+                        "too many rooms made or joined from your address: wait a minute".into(),
+                    );
+                }
+                let token = codes::new_token();
+                let color = random_color();
+                let room = hub.create_room(v, color, token.clone())?;
+                let code = room.code().unwrap_or_default().to_string();
+                self.attach(&room, Some(color));
+                Ok(Some(ServerMsg::Seat {
+                    link: self.link(&code),
+                    code,
+                    color: Some(color.name()),
+                    token: Some(token),
+                }))
+            }
+            ClientMsg::Join { code, token } => {
+                if !hub.joins().allow(self.ip) {
+                    return Err(
+                        "too many rooms made or joined from your address: wait a minute".into(),
+                    );
+                }
+                let code = normalize_code(&code).ok_or_else(|| {
+                    format!(
+                        "'{}' is not a room code: a code has {} letters and digits",
+                        clip(&code),
+                        codes::CODE_LEN
+                    )
+                })?;
+                let room = hub
+                    .room(&code)
+                    .ok_or_else(|| format!("there is no room with the code {code}"))?;
+                let (seat, token) = match token.as_deref().and_then(|t| room.seat_of(t)) {
+                    Some(c) => (Some(c), token),
+                    None => {
+                        let t = codes::new_token();
+                        match room.take_free_seat(t.clone()) {
+                            Some(c) => {
+                                hub.save(&room);
+                                (Some(c), Some(t))
+                            }
+                            None => (None, None),
+                        }
+                    }
+                };
+                self.attach(&room, seat);
+                Ok(Some(ServerMsg::Seat {
+                    link: self.link(&code),
+                    code,
+                    color: seat.map(Color::name),
+                    token,
+                }))
+            }
+            ClientMsg::Leave => {
+                self.at = None;
+                Ok(None)
+            }
+        }
+    }
+}

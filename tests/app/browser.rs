@@ -1,0 +1,369 @@
+//! What the browser tests stand on: a `dama serve` of their own
+//! ([`crate::server`]), a chromedriver of their own, and browsers (headless Chromium) that act
+//! as a player would: clicks on squares, drags, keys, buttons.
+//!
+//! Without Chromium and chromedriver installed the tests say that they
+//! were skipped and why, and pass; with `DAMA_BROWSER_TESTS=require`
+//! (set by `.ci/run`) a missing browser fails them instead.
+
+#![allow(dead_code)]
+
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+pub use crate::server::{free_port, temp_dir, Server};
+use std::time::{Duration, Instant};
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// True when the browser tests can run; otherwise says why they are
+/// skipped (or fails, when CI requires them).
+pub fn available() -> bool {
+    let ok = std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
+    if !ok {
+        let why = format!(
+            "browser tests SKIPPED: {CHROMIUM} and {CHROMEDRIVER} are needed \
+             (Debian: apt-get install chromium chromium-driver)"
+        );
+        if std::env::var("DAMA_BROWSER_TESTS").as_deref() == Ok("require") {
+            panic!("{why}, and DAMA_BROWSER_TESTS=require");
+        }
+        eprintln!("{why}");
+    }
+    ok
+}
+
+/// A chromedriver of the test's own.
+pub struct Driver {
+    child: Child,
+    pub url: String,
+}
+
+impl Driver {
+    pub fn start() -> Driver {
+        let port = free_port();
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let url = format!("http://127.0.0.1:{port}");
+        let t = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, url }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One player's browser.
+pub struct Browser {
+    pub c: Client,
+    pub base: String,
+    pub profile: PathBuf,
+}
+
+/// How long a test waits for the page.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+impl Browser {
+    /// A headless Chromium with a fresh profile, `width`×`height` pixels.
+    pub async fn open(d: &Driver, base: &str, width: u32, height: u32) -> Browser {
+        Browser::open_with_profile(d, base, width, height, temp_dir("profile")).await
+    }
+
+    /// The same, with a given profile folder (its localStorage kept).
+    pub async fn open_with_profile(
+        d: &Driver,
+        base: &str,
+        width: u32,
+        height: u32,
+        profile: PathBuf,
+    ) -> Browser {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", profile.display()),
+                ]
+            }),
+        );
+        let conn = hyper_util::client::legacy::connect::HttpConnector::new();
+        let c = ClientBuilder::new(conn)
+            .capabilities(caps)
+            .connect(&d.url)
+            .await
+            .expect("a browser session");
+        c.set_window_size(width, height).await.ok();
+        let b = Browser {
+            c,
+            base: base.to_string(),
+            profile,
+        };
+        b.c.goto(base).await.expect("the page loads");
+        b
+    }
+
+    pub async fn close(self) {
+        let _ = self.c.close().await;
+    }
+
+    /// Runs JavaScript and returns its value.
+    pub async fn js(&self, script: &str) -> Value {
+        self.c
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script {script}: {e}"))
+    }
+
+    /// Waits until the script returns true.
+    pub async fn until(&self, what: &str, script: &str) {
+        let t = Instant::now();
+        loop {
+            if self.js(script).await == Value::Bool(true) {
+                return;
+            }
+            if t.elapsed() > WAIT {
+                let status = self.text("#status").await;
+                let msg = self.text("#message").await;
+                panic!("waited in vain for {what} ({script}); status {status:?}, message {msg:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    pub async fn find(&self, css: &str) -> Element {
+        self.c
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"))
+    }
+
+    pub async fn click(&self, css: &str) {
+        self.find(css)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    pub async fn text(&self, css: &str) -> String {
+        let v = self
+            .js(&format!(
+                "const e = document.querySelector('{css}'); return e ? e.textContent : null;"
+            ))
+            .await;
+        v.as_str().unwrap_or_default().to_string()
+    }
+
+    pub async fn exists(&self, css: &str) -> bool {
+        self.js(&format!("return document.querySelector('{css}') !== null;"))
+            .await
+            == Value::Bool(true)
+    }
+
+    /// Starts a game against the computer from the choice on the first page.
+    pub async fn new_game(&self, variant: &str, level: u8, color: &str) {
+        self.find("#start").await;
+        self.js(&format!(
+            "document.getElementById('variant').value = '{variant}';
+             document.querySelector('input[name=level][value=\"{level}\"]').click();
+             document.querySelector('input[name=color][value=\"{color}\"]').click();
+             return true;"
+        ))
+        .await;
+        self.click("#start").await;
+        self.wait_state().await;
+    }
+
+    /// Waits for the game's board.
+    pub async fn wait_state(&self) {
+        self.until("the board", "return typeof app !== 'undefined' && app.state !== null && document.querySelectorAll('#board .piece').length > 0;")
+            .await;
+    }
+
+    /// The centre of a square in the window (scrolled into view).
+    pub async fn centre_of(&self, sq: &str) -> (f64, f64) {
+        self.find(&format!("#board rect[data-square=\"{sq}\"]"))
+            .await;
+        let v = self
+            .js(&format!(
+                "const e = document.querySelector('#board rect[data-square=\"{sq}\"]');
+                 e.scrollIntoView({{block: 'nearest', inline: 'nearest'}});
+                 const r = e.getBoundingClientRect();
+                 return [r.left + r.width / 2, r.top + r.height / 2];"
+            ))
+            .await;
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    }
+
+    /// Clicks a square of the board where it is on the screen (on the
+    /// piece standing there, if any), as a player's mouse does.
+    pub async fn click_square(&self, sq: &str) {
+        let (x, y) = self.centre_of(sq).await;
+        let actions = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.c
+            .perform_actions(actions)
+            .await
+            .unwrap_or_else(|e| panic!("click {sq}: {e}"));
+        self.c.release_actions().await.ok();
+    }
+
+    /// The piece on a square: (colour, kind), or `None`.
+    pub async fn piece(&self, sq: &str) -> Option<(String, String)> {
+        let v = self
+            .js(&format!(
+                "const g = document.querySelector('#board .piece[data-square=\"{sq}\"]');
+                 return g ? [g.dataset.color, g.dataset.kind] : null;"
+            ))
+            .await;
+        let a = v.as_array()?;
+        Some((a[0].as_str()?.to_string(), a[1].as_str()?.to_string()))
+    }
+
+    /// The game's version (changes with every move).
+    pub async fn version(&self) -> u64 {
+        self.js("return app.state ? app.state.version : -1;")
+            .await
+            .as_u64()
+            .unwrap_or(0)
+    }
+
+    /// The moves played so far, as the page lists them.
+    pub async fn record(&self) -> Vec<String> {
+        let v = self
+            .js("return Array.from(document.querySelectorAll('#record li')).map(l => l.textContent);")
+            .await;
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Waits until it is this player's turn (or the game is over).
+    pub async fn wait_my_turn(&self) {
+        self.until(
+            "my turn",
+            "return app.state !== null && (app.state.result !== null || (app.state.turn === app.state.you && app.state.moves.length > 0));",
+        )
+        .await;
+    }
+
+    /// Drags the piece on `from` to `to` with the mouse, or with a
+    /// finger when `touch`.
+    pub async fn drag(&self, from: &str, to: &str, touch: bool) {
+        let (ax, ay) = self.centre_of(from).await;
+        let (bx, by) = self.centre_of(to).await;
+        let steps = [
+            PointerAction::MoveTo {
+                duration: None,
+                x: ax,
+                y: ay,
+            },
+            PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            },
+            PointerAction::MoveTo {
+                duration: Some(Duration::from_millis(150)),
+                x: (ax + bx) / 2.0,
+                y: (ay + by) / 2.0,
+            },
+            PointerAction::MoveTo {
+                duration: Some(Duration::from_millis(150)),
+                x: bx,
+                y: by,
+            },
+            PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            },
+        ];
+        let r = if touch {
+            let mut t = TouchActions::new("finger".into());
+            for s in steps {
+                t = t.then(s);
+            }
+            self.c.perform_actions(t).await
+        } else {
+            let mut m = MouseActions::new("mouse".into());
+            for s in steps {
+                m = m.then(s);
+            }
+            self.c.perform_actions(m).await
+        };
+        r.expect("drag");
+        self.c.release_actions().await.ok();
+    }
+
+    /// Presses keys on whatever has the focus.
+    pub async fn keys(&self, keys: &str) {
+        let e = self.c.active_element().await.expect("a focused element");
+        e.send_keys(keys).await.expect("keys");
+    }
+
+    /// A PNG of the window.
+    pub async fn screenshot(&self) -> Vec<u8> {
+        self.c.screenshot().await.expect("screenshot")
+    }
+
+    /// Plays the move with these squares by clicks: the origin, then the
+    /// destination; the first landing square too where the page asks for it.
+    pub async fn play_by_clicks(&self, from: &str, path: &[String]) {
+        let v = self.version().await;
+        self.click_square(from).await;
+        let to = path.last().expect("a destination").as_str();
+        self.click_square(to).await;
+        // Two paths to one square: the page asks for the first landing.
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        if self.exists("#board [data-waypoint]").await {
+            self.click_square(&path[0]).await;
+            self.click_square(to).await;
+        }
+        self.until(
+            "the move to be played",
+            &format!("return app.state !== null && app.state.version !== {v};"),
+        )
+        .await;
+    }
+}

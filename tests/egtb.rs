@@ -1,0 +1,409 @@
+//! Endgame databases: generation at 3 and 4 pieces with a full
+//! verification pass, known positions of Czech endgame theory, and
+//! agreement with the game record (its counters and verdicts) by search
+//! and by playing games out.
+
+use dama::egtb::generate::{self, Event};
+use dama::egtb::{verify, Board, Egtb, Material, Slice, Value, Wdl};
+use dama::game::Counters;
+use dama::rules::czech::Czech;
+use dama::{Game, GameOptions, GameResult, Position};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// The databases of up to 4 pieces, made once for this test binary:
+/// first 3 pieces, then 4 (so the second run loads the first's files).
+fn dir() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = std::env::temp_dir().join(format!("dama-egtb-test-{}", std::process::id()));
+        std::fs::remove_dir_all(&d).ok();
+        let t = Instant::now();
+        generate::generate(&d, 3, &mut |_| {}).unwrap();
+        let mut loaded = 0;
+        let mut written = 0;
+        generate::generate(&d, 4, &mut |e| match e {
+            Event::Loaded(_) => loaded += 1,
+            Event::Written { .. } => written += 1,
+            _ => {}
+        })
+        .unwrap();
+        assert_eq!(loaded, 16, "the 2- and 3-piece slices are kept");
+        assert_eq!(written, 25);
+        assert!(t.elapsed().as_secs() < 60, "took {:?}", t.elapsed());
+        d
+    })
+}
+
+fn tb() -> &'static Egtb {
+    static TB: OnceLock<Egtb> = OnceLock::new();
+    TB.get_or_init(|| Egtb::open(dir()).unwrap())
+}
+
+fn pos(fen: &str) -> Position<Czech> {
+    fen.parse().unwrap()
+}
+
+/// Counters right after the move that produced the material.
+fn fresh(p: &Position<Czech>) -> Counters {
+    Counters::start(p, 0, 0)
+}
+
+#[test]
+fn every_value_agrees_with_its_successors() {
+    let r = verify::verify(dir(), 4, &mut |_, _| {}).unwrap();
+    assert_eq!(r.slices, 41);
+    assert!(r.checked > 4_000_000);
+    assert_eq!(r.bad, 0, "{:?}", r.errors);
+    assert_eq!(tb().max_pieces(), 4);
+}
+
+#[test]
+fn king_against_king_is_a_draw() {
+    let s = Slice::new(Material::parse("KvK").unwrap());
+    let (mut draws, mut quiet) = (0, 0);
+    for i in 0..s.size {
+        let b = s.board(i).unwrap();
+        let p = b.to_position();
+        let r = tb().probe(&p, &fresh(&p)).unwrap();
+        if p.legal_moves()[0].is_capture() {
+            assert_eq!(r.wdl, Wdl::Win, "{p}");
+        } else {
+            quiet += 1;
+            draws += usize::from(r.value == Value::Draw);
+        }
+    }
+    assert!(draws * 100 > quiet * 98, "{draws} of {quiet}");
+    // Except the kings in opposite corners of the main diagonal: the
+    // side to move can only step onto the diagonal and be taken.
+    let p = pos("W:WKa1:BKh8");
+    assert_eq!(tb().probe(&p, &fresh(&p)).unwrap().wdl, Wdl::Loss);
+}
+
+/// Share of the quiet positions of a 3-kings-against-king slice (White
+/// to move) won with a budget, among those where `pick(white kings on
+/// the main diagonal, black king on it)`.
+fn kkk_share(pick: impl Fn(bool, bool) -> bool, budget: u32) -> f64 {
+    let s = Slice::new(Material::parse("KKKvK").unwrap());
+    let diag: u32 = Board::from_position(&pos("W:WKa1,Kb2,Kc3,Kd4,Ke5,Kf6,Kg7,Kh8:B")).wk;
+    let (mut won, mut all) = (0, 0);
+    for i in 0..s.size {
+        let b = s.board(i).unwrap();
+        if !pick(b.wk & diag != 0, b.bk & diag != 0) {
+            continue;
+        }
+        let p = b.to_position();
+        if p.legal_moves()[0].is_capture() {
+            continue;
+        }
+        all += 1;
+        if tb().value(&p).unwrap().at(budget) == Wdl::Win {
+            won += 1;
+        }
+    }
+    won as f64 / all as f64
+}
+
+#[test]
+fn three_kings_against_a_king() {
+    // The lone king off the main diagonal and a white king on it: won
+    // within the 15 moves from most positions.
+    let held = kkk_share(|w, b| w && !b, 30);
+    assert!(held > 0.95, "{held}");
+    // Off the diagonal with the diagonal free, White to move: the kings
+    // take the diagonal first.
+    let free = kkk_share(|w, b| !w && !b, 30);
+    assert!(free > 0.95, "{free}");
+    // The lone king on the main diagonal holds: won only where a shot
+    // (a forced capture) catches it at once, about a third of the quiet
+    // positions with White to move, and no more with 30 plies than with 10.
+    let on = kkk_share(|_, b| b, 10);
+    assert!(on < 0.5, "{on}");
+    let on_long = kkk_share(|_, b| b, 30);
+    assert!(on_long < 0.5, "{on_long}");
+    eprintln!("KKKvK won: diagonal held {held:.3}, free {free:.3}, lone king on it {on:.3} (with 30 plies {on_long:.3})");
+    // The probe takes the limit from the counters: the same position is
+    // won right after the material appeared off the diagonal, drawn
+    // with the diagonal mark, and drawn once too few plies are left.
+    let p = pos("W:WKa3,Kc1,Ke1:BKh2");
+    let r = tb().probe(&p, &fresh(&p)).unwrap();
+    assert_eq!(r.wdl, Wdl::Win);
+    let Value::Win(w) = r.value else {
+        panic!("{r:?}")
+    };
+    let late = Counters {
+        since_material: 30 - u32::from(w) + 1,
+        since_progress: 30 - u32::from(w) + 1,
+        ..fresh(&p)
+    };
+    assert_eq!(tb().probe(&p, &late).unwrap().wdl, Wdl::Draw);
+    let marked = Counters {
+        material_mark: true,
+        ..fresh(&p)
+    };
+    assert_eq!(tb().probe(&p, &marked).unwrap().wdl, Wdl::Draw);
+    // A lone king on the diagonal right after the capture: drawn.
+    let d = pos("W:WKa3,Kc1,Ke1:BKd4");
+    assert_eq!(tb().probe(&d, &fresh(&d)).unwrap().wdl, Wdl::Draw);
+}
+
+#[test]
+fn king_and_man_against_king() {
+    // Two kings (or a king and a man) against a king: drawn when
+    // nothing is caught at once.
+    for fen in ["W:WKc1,Ke3:BKh8", "W:WKa1,c3:BKh6", "B:WKa1,c3:BKh6"] {
+        let p = pos(fen);
+        assert_eq!(tb().probe(&p, &fresh(&p)).unwrap().wdl, Wdl::Draw, "{fen}");
+    }
+    // The lone king must take the man and is taken in turn.
+    let p = pos("B:WKa1,c3:BKd4");
+    assert_eq!(tb().probe(&p, &fresh(&p)).unwrap().wdl, Wdl::Loss);
+    // A man and a king against a man: a win (the king wins the man).
+    let p = pos("W:WKa1,c3:Bh6");
+    let r = tb().probe(&p, &fresh(&p)).unwrap();
+    assert_eq!(r.wdl, Wdl::Win, "{r:?}");
+}
+
+#[test]
+fn probes_outside_the_databases_and_damaged_files() {
+    let p = pos("W:WKa1,Kc1,Ke1,Kg1:BKh8");
+    assert_eq!(tb().probe(&p, &fresh(&p)), None);
+    // A damaged file: the probe says nothing, verify fails, nothing panics.
+    let d = std::env::temp_dir().join(format!("dama-egtb-bad-{}", std::process::id()));
+    std::fs::remove_dir_all(&d).ok();
+    generate::generate(&d, 2, &mut |_| {}).unwrap();
+    let f = generate::file_of(&d, Material::parse("KvK").unwrap());
+    let mut bytes = std::fs::read(&f).unwrap();
+    let n = bytes.len();
+    bytes[n / 2] ^= 0xFF;
+    std::fs::write(&f, &bytes).unwrap();
+    let tb = Egtb::open(&d).unwrap();
+    let p = pos("W:WKa1:BKh2");
+    assert_eq!(tb.probe(&p, &fresh(&p)), None);
+    assert!(verify::verify(&d, 2, &mut |_, _| {}).is_err());
+    std::fs::write(&f, b"short").unwrap();
+    assert!(verify::verify(&d, 2, &mut |_, _| {}).is_err());
+    std::fs::remove_dir_all(&d).ok();
+}
+
+fn flip(w: Wdl) -> Wdl {
+    match w {
+        Wdl::Win => Wdl::Loss,
+        Wdl::Draw => Wdl::Draw,
+        Wdl::Loss => Wdl::Win,
+    }
+}
+
+/// The result by a search that applies the game record's rules at every
+/// node (`rules::outcome` on the counters of `Counters::after`), and asks
+/// the databases only after a capture or a man move.
+fn search(p: &Position<Czech>, c: &Counters) -> Wdl {
+    let list = p.legal_moves();
+    if let Some(o) = dama::rules::outcome(p, c, &GameOptions::default(), !list.is_empty()) {
+        return match o.result {
+            GameResult::Win(col) if col == p.side() => Wdl::Win,
+            GameResult::Win(_) => Wdl::Loss,
+            GameResult::Draw => Wdl::Draw,
+        };
+    }
+    let mut best = Wdl::Loss;
+    for m in list.iter() {
+        let a = p.after(m);
+        let c2 = c.after(m, &a);
+        let r = if m.is_capture() || m.kind() == dama::Kind::Man {
+            tb().probe(&a, &c2).unwrap().wdl
+        } else {
+            search(&a, &c2)
+        };
+        match flip(r) {
+            Wdl::Win => return Wdl::Win,
+            Wdl::Draw => best = Wdl::Draw,
+            Wdl::Loss => {}
+        }
+    }
+    best
+}
+
+/// A small deterministic generator for the samples.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n.max(1)
+    }
+}
+
+/// Counters that leave `budget` plies, as a game would have them.
+fn counters_with(p: &Position<Czech>, budget: u32, mark: bool) -> Counters {
+    let mut c = Counters {
+        material_mark: mark,
+        ..Counters::default()
+    };
+    match dama::rules::czech::endgame_limit(p, mark) {
+        Some(l) => {
+            c.since_material = l.saturating_sub(budget);
+            c.since_progress = c.since_material;
+        }
+        None => {
+            c.since_progress = 30 - budget;
+            c.since_material = c.since_progress;
+        }
+    }
+    c
+}
+
+#[test]
+fn probes_agree_with_a_search_of_the_game_rules() {
+    let mut rng = Lcg(7);
+    let mut checked = 0;
+    for n in 2..=4 {
+        for mat in Material::all(n) {
+            let s = Slice::new(mat);
+            for _ in 0..12 {
+                let Some(b) = s.board(rng.below(s.size)) else {
+                    continue;
+                };
+                let side = if rng.below(2) == 0 {
+                    dama::Color::White
+                } else {
+                    dama::Color::Black
+                };
+                let p = b.to_position().with_side(side);
+                let mark = dama::Rules::material_mark(&p) && rng.below(2) == 0;
+                let budget = rng.below(if n == 4 { 3 } else { 5 }) as u32;
+                let c = counters_with(&p, budget, mark);
+                let want = search(&p, &c);
+                let got = tb().probe(&p, &c).unwrap();
+                assert_eq!(got.wdl, want, "{p} budget {budget} mark {mark}: {got:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 400, "{checked}");
+}
+
+/// Plays a game out from `p` (counters `c`) with moves chosen by the
+/// databases: a winner steps to the successor with the least value, a
+/// loser to the one with the greatest, a drawn side to a draw. Returns
+/// the game record's verdict.
+fn play_out(p: Position<Czech>, c: Counters) -> dama::Outcome {
+    let mut game: Game<Czech> = Game::from_position(p, c, GameOptions::default());
+    for _ in 0..400 {
+        if let Some(o) = game.outcome() {
+            return o;
+        }
+        let pos = *game.position();
+        let cnt = game.counters();
+        let me = tb().probe(&pos, &cnt).unwrap().wdl;
+        let list = pos.legal_moves();
+        let best = list
+            .iter()
+            .map(|m| {
+                let a = pos.after(m);
+                let q = tb().probe(&a, &cnt.after(m, &a)).unwrap();
+                let reset = m.is_capture() || m.kind() == dama::Kind::Man;
+                // Lower is better for the side to move.
+                let key = match (flip(q.wdl), q.value) {
+                    (Wdl::Win, Value::Loss(l)) if !reset => i32::from(l),
+                    (Wdl::Win, _) => -1,
+                    (Wdl::Draw, _) => 100,
+                    (Wdl::Loss, Value::Win(w)) if !reset => 200 - i32::from(w),
+                    (Wdl::Loss, _) => 200,
+                };
+                (key, *m)
+            })
+            .min_by_key(|(k, _)| *k)
+            .unwrap();
+        let expect = match me {
+            Wdl::Win => best.0 < 100,
+            Wdl::Draw => best.0 == 100,
+            Wdl::Loss => best.0 > 100,
+        };
+        assert!(expect, "{pos}: {me:?} but the best move scores {}", best.0);
+        game.push(best.1);
+    }
+    panic!("no end after 400 plies from {p}");
+}
+
+#[test]
+fn database_play_wins_the_wins_and_holds_the_draws() {
+    let mut rng = Lcg(11);
+    let mut games = [0usize; 3];
+    for name in [
+        "KKKvK", "KKvKK", "KMvK", "KKMvK", "MMvK", "KMvKM", "KKvKM", "KvKMM",
+    ] {
+        let s = Slice::new(Material::parse(name).unwrap());
+        for _ in 0..15 {
+            let Some(b) = s.board(rng.below(s.size)) else {
+                continue;
+            };
+            let p = b.to_position();
+            let c = fresh(&p);
+            let want = tb().probe(&p, &c).unwrap().wdl;
+            let o = play_out(p, c);
+            let got = match o.result {
+                GameResult::Win(col) if col == p.side() => Wdl::Win,
+                GameResult::Win(_) => Wdl::Loss,
+                GameResult::Draw => Wdl::Draw,
+            };
+            assert_eq!(got, want, "{p}: the game ended {o}");
+            if want != Wdl::Draw {
+                // The winner's values fall every ply: nothing repeats.
+                assert_ne!(o.rule, dama::EndRule::Repetition, "{p}");
+            }
+            games[got as usize] += 1;
+        }
+    }
+    assert!(games[0] > 20 && games[1] > 10, "{games:?}");
+}
+
+#[test]
+fn the_search_with_the_databases_converts_wins_and_holds_draws() {
+    use dama::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let egtb = Arc::new(Egtb::open(dir()).unwrap());
+    let tb: Arc<dyn dama::search::Tablebase<Czech>> = egtb.clone();
+    let mut rng = Lcg(5);
+    let mut decided = 0;
+    for name in ["KKKvK", "KKMvK", "KMvKM", "KKvKM", "MMvKK"] {
+        let s = Slice::new(Material::parse(name).unwrap());
+        for _ in 0..4 {
+            let Some(b) = s.board(rng.below(s.size)) else {
+                continue;
+            };
+            let p = b.to_position();
+            let want = egtb.probe(&p, &fresh(&p)).unwrap().wdl;
+            let mut game: Game<Czech> = Game::from_position(p, fresh(&p), GameOptions::default());
+            let mut sides = [Searcher::<Czech>::new(1), Searcher::<Czech>::new(1)];
+            for s in &mut sides {
+                s.set_tablebase(Some(tb.clone()));
+                s.set_seed(1);
+            }
+            let limits = Limits {
+                depth: Some(3),
+                level: Some(5),
+                ..Limits::default()
+            };
+            let stop = AtomicBool::new(false);
+            while game.outcome().is_none() && game.len() < 300 {
+                let who = game.position().side().index();
+                let r = sides[who].search(&game, &limits, &stop, &mut |_| {});
+                game.push(r.best.unwrap());
+            }
+            let o = game.outcome().expect("the game ends");
+            let got = match o.result {
+                GameResult::Win(c) if c == p.side() => Wdl::Win,
+                GameResult::Win(_) => Wdl::Loss,
+                GameResult::Draw => Wdl::Draw,
+            };
+            assert_eq!(got, want, "{p}: {o}");
+            decided += usize::from(want != Wdl::Draw);
+        }
+    }
+    assert!(decided >= 5, "{decided}");
+}

@@ -1,0 +1,94 @@
+//! `dama pdn check` and `dama pdn show` from the command line: a file
+//! with a broken game among good ones, a UTF-16 file, a board at a move.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("dama-pdn-cli-{}-{name}", std::process::id()));
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn dama(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("dama runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const GOOD: &str = "[Event \"a\"]\n[Result \"*\"]\n1. c3-d4 f6-g5 2. b2-c3 *\n\n";
+const BAD: &str = "[Event \"b\"]\n[Result \"*\"]\n1. c3-d4 d4-e5 *\n\n";
+const FROM_FEN: &str =
+    "[Event \"c\"]\n[FEN \"B:Wc3:Bd6:F5\"]\n[Result \"*\"]\n5... d6-e5 6. c3-d4 *\n";
+
+#[test]
+fn check_names_each_bad_game_and_sums_up() {
+    let f = temp("mixed.pdn", format!("{GOOD}{BAD}{FROM_FEN}").as_bytes());
+    let name = f.to_str().unwrap();
+    let (code, out, _) = dama(&["pdn", "check", name]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "{name}: game 2, move 1... d4-e5: the piece on d4 is not yours: it is white's and black is to move\n1 file checked: 2 good, 1 bad\n"
+        )
+    );
+    let g = temp("good.pdn", format!("{GOOD}{FROM_FEN}").as_bytes());
+    let (code, out, _) = dama(&["pdn", "check", g.to_str().unwrap(), name]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.ends_with("2 files checked: 4 good, 1 bad\n"), "{out}");
+    let (code, out, _) = dama(&["pdn", "check", g.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, "1 file checked: 2 good, 0 bad\n");
+    let _ = std::fs::remove_file(f);
+    let _ = std::fs::remove_file(g);
+}
+
+#[test]
+fn a_utf16_file_is_named_as_such() {
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in GOOD.encode_utf16() {
+        bytes.extend(u.to_le_bytes());
+    }
+    let f = temp("utf16.pdn", &bytes);
+    let (code, out, _) = dama(&["pdn", "check", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("the file is UTF-16"), "{out}");
+    let (code, _, err) = dama(&["pdn", "show", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the file is UTF-16"), "{err}");
+    let _ = std::fs::remove_file(f);
+}
+
+#[test]
+fn show_draws_a_game_at_a_move() {
+    let f = temp("show.pdn", format!("{GOOD}{FROM_FEN}").as_bytes());
+    let name = f.to_str().unwrap();
+    let (code, out, err) = dama(&["pdn", "show", name, "--move", "1..."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Game 1: ? - ?, Czech draughts (2 plies played, white to move)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Last move: black f6-g5\n"), "{out}");
+    assert!(
+        out.ends_with("FEN W:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f8,g5,g7,h6,h8:H0:F2\n"),
+        "{out}"
+    );
+    let (_, out, _) = dama(&["pdn", "show", name, "--game", "2", "--move", "5..."]);
+    assert!(out.contains("(1 ply played, white to move)"), "{out}");
+    assert!(out.ends_with("FEN W:Wc3:Be5:H0:F6\n"), "{out}");
+    let (code, _, err) = dama(&["pdn", "show", name, "--game", "3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("there is no game 3 (2 in the file)"), "{err}");
+    let (code, _, err) = dama(&["pdn", "show", name, "--move", "9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("is not among them"), "{err}");
+    let _ = std::fs::remove_file(f);
+}
