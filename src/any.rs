@@ -185,14 +185,46 @@ impl AnyGame {
         with_game!(self, g => explain::must_capture(g.position()))
     }
     /// Checks a move text without playing it.
+    ///
+    /// ```
+    /// use dama::{AnyGame, GameOptions, Variant};
+    /// let g = AnyGame::from_fen(Variant::Czech, "W:Wc3,e3:Bd4,f4", GameOptions::default()).unwrap();
+    /// assert_eq!(g.must_capture().len(), 2);
+    /// let m = g.check_move("c3xe5").unwrap();
+    /// assert_eq!(m.captured[0].to_string(), "d4");
+    /// assert_eq!(g.check_move("c3-b4").unwrap_err().to_string(), "capturing is compulsory: c3, e3 can capture");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: the text cannot be read, or the reason the move is refused.
     pub fn check_move(&self, text: &str) -> Result<MoveInfo, MoveError> {
         with_game!(self, g => explain::parse_move(g.position(), text).map(|m| MoveInfo::of(&m)))
     }
     /// Plays a move given in notation.
+    ///
+    /// ```
+    /// use dama::{AnyGame, GameOptions, Status, Variant};
+    /// let mut g = AnyGame::new(Variant::Czech, GameOptions::default());
+    /// let m = g.play("c3-d4").unwrap();
+    /// assert_eq!((m.from.unwrap().to_string(), m.path.len()), ("c3".into(), 1));
+    /// assert_eq!(g.moves(), ["c3-d4"]);
+    /// assert_eq!(g.status(), Status::InPlay);
+    /// assert!(g.play("a1-b2").is_err()); // Black is to move
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`GameError`]: the game is over, or the move is unreadable or not
+    /// legal (with the reason).
     pub fn play(&mut self, text: &str) -> Result<MoveInfo, GameError> {
         with_game!(self, g => g.play_text(text).map(|m| MoveInfo::of(&m)))
     }
     /// Takes back `n` plies (nothing changes if fewer were played).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::NothingToUndo`] when fewer than `n` plies were played.
     pub fn undo(&mut self, n: usize) -> Result<(), GameError> {
         with_game!(self, g => g.undo_n(n))
     }
@@ -202,6 +234,10 @@ impl AnyGame {
         with_game!(self, g => g.withdraw_resignation())
     }
     /// `c` resigns (on its own turn only).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError`]: the game is over, or it is the other side's turn.
     pub fn resign(&mut self, c: Color) -> Result<(), GameError> {
         with_game!(self, g => g.resign(c))
     }
@@ -428,6 +464,18 @@ impl AnySearcher {
     }
     /// Searches the game's current position (with a fresh searcher of the
     /// game's type if this one searched another game, see [`AnySearcher::typed`]).
+    ///
+    /// ```
+    /// use dama::{AnyGame, AnySearcher, GameOptions, Variant};
+    /// use dama::search::Limits;
+    /// use std::sync::atomic::AtomicBool;
+    /// let game = AnyGame::new(Variant::Ossetian, GameOptions::default());
+    /// let mut searcher = AnySearcher::new(Variant::Czech, 1); // follows the game
+    /// let limits = Limits { depth: Some(3), ..Limits::default() };
+    /// let r = searcher.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+    /// assert!(game.check_move(&r.best.unwrap().text).is_ok());
+    /// assert_eq!(searcher.variant(), Variant::Ossetian);
+    /// ```
     pub fn search(
         &mut self,
         game: &AnyGame,

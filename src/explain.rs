@@ -14,13 +14,13 @@
 //! are possible instead.
 
 use crate::bitboard::Bits;
-use crate::geometry::{Geometry, Layout, DIRS};
+use crate::geometry::{Geometry, Squares, DIRS};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::notation::movetext::{MoveText, MoveTextError};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::mechanics::{Mechanics, Motion};
+use crate::rules::mechanics::{Mechanics, Motion, Precedence};
 use crate::square::Square;
 
 /// Why a readable move is not legal here.
@@ -29,7 +29,7 @@ pub enum Illegal {
     /// The square is not part of this game's board.
     #[error("{0} is not a square of this board")]
     NotOnBoard(Square),
-    /// A light square in Czech draughts.
+    /// A square of the colour not played on (boards of one colour).
     #[error("{0} is a light square; the game is played on the dark squares")]
     LightSquare(Square),
     /// Empty origin.
@@ -54,7 +54,7 @@ pub enum Illegal {
     /// A man stepping back (the kind's name, singular).
     #[error("{} do not move backwards", plural(.0))]
     Backwards(&'static str),
-    /// Off the diagonals in Czech draughts.
+    /// Off the diagonals, on a board of one colour.
     #[error("{from}-{to} is not a diagonal move: the pieces move only along the diagonals")]
     NotDiagonal {
         /// Origin.
@@ -146,7 +146,22 @@ pub enum MoveError {
     Illegal(#[from] Illegal),
 }
 
-/// Reads and resolves a move text in one go.
+/// Reads and resolves a move text in one go: the legal move the text
+/// means (a capture may be written by its origin, destination and any of
+/// the squares in between that tell it apart).
+///
+/// ```
+/// use dama::{explain::parse_move, Gothic, Position};
+/// let pos: Position<Gothic> = "W:Wc3:Bc4,d3,e4".parse().unwrap();
+/// assert_eq!(parse_move(&pos, "c3xe5").unwrap().to_string(), "c3xe3xe5");
+/// let refused = parse_move(&pos, "c3xc5").unwrap_err();
+/// assert_eq!(refused.to_string(), "you must take the most pieces: 2");
+/// ```
+///
+/// # Errors
+///
+/// [`MoveError::Parse`] when the text is not a move, [`MoveError::Illegal`]
+/// with the reason when no legal move matches (or several do).
 pub fn parse_move<R: Mechanics>(pos: &Position<R>, text: &str) -> Result<Move<R>, MoveError> {
     let t: MoveText = text.parse()?;
     Ok(resolve(pos, &t)?)
@@ -301,13 +316,13 @@ fn explain<R: Mechanics>(
         let mut all = MoveList::new();
         movegen::all_captures(pos, &mut all);
         if all.iter().any(|m| matches(m, squares, capture)) {
-            if R::KING_PRIORITY && piece.kind != Kind::King {
+            if R::KING_FIRST && piece.kind != Kind::King {
                 let kings = legal.iter().filter_map(|m| m.from()).collect::<Vec<_>>();
                 let mut k = sorted(kings);
                 k.dedup();
                 return Illegal::KingMustCapture(k);
             }
-            if R::MAJORITY {
+            if R::RANKING.contains(&Precedence::MostPieces) {
                 let most = legal.iter().map(|m| m.capture_count()).max().unwrap_or(0);
                 return Illegal::MustTakeMost(most);
             }
@@ -348,7 +363,7 @@ fn explain<R: Mechanics>(
         let mut who: Vec<Square> = legal.iter().filter_map(|m| m.from()).collect();
         who = sorted(who);
         who.dedup();
-        if R::KING_PRIORITY && legal.iter().all(|m| m.kind() == Kind::King) {
+        if R::KING_FIRST && legal.iter().all(|m| m.kind() == Kind::King) {
             let men_can = all.iter().any(|m| m.kind() != Kind::King);
             if men_can && piece.kind != Kind::King {
                 return Illegal::KingMustCapture(who);
@@ -371,7 +386,7 @@ fn explain<R: Mechanics>(
     if us == Color::Black {
         dr = -dr;
     }
-    if matches!(R::Geo::LAYOUT, Layout::Dark8) && df.abs() != dr.abs() {
+    if R::Geo::BOARD.squares != Squares::All && df.abs() != dr.abs() {
         return Illegal::NotDiagonal { from, to };
     }
     let k = piece.kind.index();

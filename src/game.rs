@@ -6,10 +6,20 @@
 //! of keys. What ends a game differs from game to game and lives in each
 //! game's [`Rules::verdict`]; the record supplies the counters, checks
 //! repetition where the game has that rule, and handles resignation.
+//!
+//! ```
+//! use dama::{Game, Gothic, GameOptions};
+//! // Gothic draughts with a no-capture limit of 10 plies instead of 30:
+//! let options = GameOptions { no_capture_limit: 10, ..GameOptions::default() };
+//! let mut game = Game::<Gothic>::new(options);
+//! game.play_text("a2-a3").unwrap();
+//! assert_eq!(game.counters().since_capture, 1);
+//! assert_eq!(game.fen(), "B:Wa1,a3,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2,h1,h2:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8:H1:F1");
+//! ```
 
 use crate::explain::{self, MoveError};
 use crate::moves::Move;
-use crate::notation::fen::Setup;
+use crate::notation::fen::{FenError, Setup};
 use crate::piece::Color;
 use crate::position::{Position, SetupError};
 pub use crate::rules::outcome::{plies_text, EndRule, GameResult, Outcome, Tally};
@@ -90,6 +100,10 @@ impl<R: Rules> Game<R> {
 
     /// A game from a parsed FEN (its `H` and `F` fields become the counters).
     /// A board without any piece is refused: it is no game's position.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`] when a piece does not fit the game, or there is none.
     pub fn from_setup(setup: &Setup, options: GameOptions) -> Result<Self, SetupError> {
         if setup.pieces.is_empty() {
             return Err(SetupError::NoPieces);
@@ -105,6 +119,23 @@ impl<R: Rules> Game<R> {
             .unwrap_or(0);
         let counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
         Ok(Self::from_position(pos, counters, options))
+    }
+
+    /// A game from a FEN (its `H` and `F` fields become the counters).
+    ///
+    /// ```
+    /// use dama::{Czech, Game, GameOptions};
+    /// let game = Game::<Czech>::from_fen("B:Wc3:Bd6:H4:F12", GameOptions::default()).unwrap();
+    /// assert_eq!(game.counters().ply, 23);
+    /// assert_eq!(game.fen(), "B:Wc3:Bd6:H4:F12");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when the text is not a FEN or does not fit the game.
+    pub fn from_fen(fen: &str, options: GameOptions) -> Result<Self, FenError> {
+        let setup: Setup = fen.parse()?;
+        Self::from_setup(&setup, options).map_err(FenError::Setup)
     }
 
     /// The rule options in force.
@@ -161,6 +192,16 @@ impl<R: Rules> Game<R> {
     }
 
     /// The game's status, with the rule that ended it.
+    ///
+    /// ```
+    /// use dama::{Czech, EndRule, Game, Status};
+    /// let mut game: Game<Czech> = "W:Wc3:Bd4".parse().unwrap();
+    /// assert_eq!(game.status(), Status::InPlay);
+    /// game.play_text("c3xe5").unwrap();
+    /// let Status::Over(o) = game.status() else { unreachable!() };
+    /// assert_eq!(o.rule, EndRule::NoPieces);
+    /// assert_eq!(o.to_string(), "white wins: black has no pieces left");
+    /// ```
     pub fn status(&self) -> Status {
         if let Some(c) = self.resigned {
             return Status::Over(Outcome::win(!c, EndRule::Resignation));
@@ -185,6 +226,11 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays a move of the current position (checked for legality).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] after the end, [`GameError::Move`] when the
+    /// move is not legal here.
     pub fn play(&mut self, m: &Move<R>) -> Result<(), GameError> {
         if let Status::Over(o) = self.status() {
             return Err(GameError::Over(o));
@@ -201,6 +247,21 @@ impl<R: Rules> Game<R> {
     }
 
     /// Reads a move in notation, checks it and plays it; returns the move.
+    ///
+    /// ```
+    /// use dama::{Czech, Game};
+    /// let mut game: Game<Czech> = Game::default();
+    /// let m = game.play_text("c3-d4").unwrap();
+    /// assert_eq!((m.from().unwrap().to_string(), m.is_capture()), ("c3".into(), false));
+    /// // A refused move says why, in a player's words:
+    /// let e = game.play_text("d4-e5").unwrap_err();
+    /// assert_eq!(e.to_string(), "the piece on d4 is not yours: it is white's and black is to move");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] after the end; [`GameError::Move`] when the
+    /// text cannot be read or the move is not legal, with the reason.
     pub fn play_text(&mut self, text: &str) -> Result<Move<R>, GameError> {
         if let Status::Over(o) = self.status() {
             return Err(GameError::Over(o));
@@ -224,6 +285,18 @@ impl<R: Rules> Game<R> {
 
     /// Takes back the last ply (and a resignation, if any; to withdraw
     /// only the resignation, see [`Game::withdraw_resignation`]).
+    ///
+    /// ```
+    /// use dama::{Czech, Game};
+    /// let mut game: Game<Czech> = Game::default();
+    /// game.play_text("c3-d4").unwrap();
+    /// assert_eq!(game.undo().unwrap().to_string(), "c3-d4");
+    /// assert!(game.undo().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::NothingToUndo`] when no move was played.
     pub fn undo(&mut self) -> Result<Move<R>, GameError> {
         self.resigned = None;
         self.entries
@@ -233,6 +306,10 @@ impl<R: Rules> Game<R> {
     }
 
     /// Takes back `n` plies; fails without changing anything if fewer were played.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::NothingToUndo`] when fewer than `n` plies were played.
     pub fn undo_n(&mut self, n: usize) -> Result<(), GameError> {
         if n > self.entries.len() {
             return Err(GameError::NothingToUndo);
@@ -251,6 +328,20 @@ impl<R: Rules> Game<R> {
     }
 
     /// `c` resigns (only on its own turn, and only while the game is on).
+    ///
+    /// ```
+    /// use dama::{Color, Czech, Game, Status};
+    /// let mut game: Game<Czech> = Game::default();
+    /// assert!(game.resign(Color::Black).is_err());
+    /// game.resign(Color::White).unwrap();
+    /// let Status::Over(o) = game.status() else { unreachable!() };
+    /// assert_eq!(o.to_string(), "black wins: white resigned");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] after the end, [`GameError::NotYourTurn`] when
+    /// it is the other side's turn.
     pub fn resign(&mut self, c: Color) -> Result<(), GameError> {
         if let Status::Over(o) = self.status() {
             return Err(GameError::Over(o));
@@ -285,5 +376,13 @@ impl<R: Rules> Game<R> {
         });
         s.fullmove = Some(c.ply / 2 + 1);
         s.to_string()
+    }
+}
+
+impl<R: Rules> std::str::FromStr for Game<R> {
+    type Err = FenError;
+    /// A game from a FEN with the default rule options (see [`Game::from_fen`]).
+    fn from_str(s: &str) -> Result<Self, FenError> {
+        Self::from_fen(s, GameOptions::default())
     }
 }

@@ -15,7 +15,7 @@
 //! plain rectangles, rank by rank (`bit = rank * files + file`).
 
 use crate::bitboard::Bits;
-use crate::square::Square;
+use crate::square::{Corner, Square, MAX_SIDE};
 use std::fmt::Debug;
 
 /// The 16 directions a piece can step or leap in, as (file, rank) deltas
@@ -127,24 +127,185 @@ pub const fn flip_set(s: DirSet) -> DirSet {
     out
 }
 
-/// How squares map to bits.
+/// Which squares of a board are played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
-    /// The 32 dark squares of 8×8 (`a1` dark), 35 bits with ghosts.
-    Dark8,
-    /// Every square of a `files` × `ranks` rectangle.
-    Rect {
-        /// Number of files.
-        files: u8,
-        /// Number of ranks.
-        ranks: u8,
-    },
+pub enum Squares {
+    /// Every square (Gothic, Knight's and Ossetian draughts, Medieval
+    /// battle; Turkish draughts).
+    All,
+    /// The squares of `a1`'s colour, `a1` included (Czech draughts;
+    /// International, Russian, English draughts and most others).
+    LikeA1,
+    /// The squares of `h1`'s colour, `a1` not played on (Italian and
+    /// Spanish draughts).
+    LikeH1,
+}
+
+/// A board as the rules describe it: files × ranks, and which squares
+/// are played on. The bit layout is computed from it ([`Board::bit`]):
+/// every square rank by rank, or, on a board of one colour, the played
+/// squares in rows of `files / 2` with a ghost bit after every second
+/// row, so that each diagonal step is the same shift everywhere (the
+/// layout of dctl and Scan). A ghost bit is never a square, so a step
+/// off the board's side lands on it and finds nothing.
+///
+/// ```
+/// use dama::geometry::{Board, Squares};
+/// let czech = Board::new(8, 8, Squares::LikeA1);
+/// assert_eq!(czech.playable_count(), 32);
+/// assert_eq!(czech.bits(), 35); // 32 squares and 3 ghosts
+/// let international = Board::new(10, 10, Squares::LikeA1);
+/// assert_eq!((international.playable_count(), international.bits()), (50, 54));
+/// let canadian = Board::new(12, 12, Squares::LikeA1);
+/// assert_eq!((canadian.playable_count(), canadian.bits()), (72, 77));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Number of files (at most 12; even on a board of one colour).
+    pub files: u8,
+    /// Number of ranks (at most 12).
+    pub ranks: u8,
+    /// Which squares are played on.
+    pub squares: Squares,
+}
+
+impl Board {
+    /// A board of `files` × `ranks` squares.
+    pub const fn new(files: u8, ranks: u8, squares: Squares) -> Board {
+        assert!(
+            files <= 12 && ranks <= 12,
+            "boards have at most 12 files and ranks"
+        );
+        assert!(
+            matches!(squares, Squares::All) || files % 2 == 0,
+            "a board of one colour has an even number of files"
+        );
+        Board {
+            files,
+            ranks,
+            squares,
+        }
+    }
+
+    /// True when (file, rank) is on the board and played on.
+    pub const fn playable(&self, f: i32, r: i32) -> bool {
+        if f < 0 || r < 0 || f >= self.files as i32 || r >= self.ranks as i32 {
+            return false;
+        }
+        match self.squares {
+            Squares::All => true,
+            Squares::LikeA1 => (f + r) % 2 == 0,
+            Squares::LikeH1 => (f + r) % 2 == 1,
+        }
+    }
+
+    /// The bit of (file, rank), or -1 when it is not played on.
+    pub const fn bit(&self, f: i32, r: i32) -> i32 {
+        if !self.playable(f, r) {
+            return -1;
+        }
+        let w = self.files as i32;
+        match self.squares {
+            Squares::All => r * w + f,
+            // Rows of w/2, right to left, a ghost after every second row.
+            Squares::LikeA1 => (r / 2) * (w + 1) + (r % 2) * (w / 2) + (w - 1 - f) / 2,
+            // The same, mirrored (file f of this board is file w-1-f there).
+            Squares::LikeH1 => (r / 2) * (w + 1) + (r % 2) * (w / 2) + f / 2,
+        }
+    }
+
+    /// The number of (file, rank) when the played squares are numbered
+    /// from `corner` ([`SquareNames::Numeric`](crate::square::SquareNames)),
+    /// or `None` when it is not played on.
+    ///
+    /// ```
+    /// use dama::geometry::{Board, Squares};
+    /// use dama::square::Corner::{BottomRight, TopLeft};
+    /// let intl = Board::new(10, 10, Squares::LikeA1);
+    /// assert_eq!([intl.number(1, 9, TopLeft), intl.number(0, 0, TopLeft)], [Some(1), Some(46)]);
+    /// let english = Board::new(8, 8, Squares::LikeA1);
+    /// assert_eq!([english.number(1, 7, TopLeft), english.number(0, 0, TopLeft)], [Some(1), Some(29)]);
+    /// let spanish = Board::new(8, 8, Squares::LikeH1);
+    /// assert_eq!([spanish.number(7, 0, BottomRight), spanish.number(0, 7, BottomRight)], [Some(1), Some(32)]);
+    /// assert_eq!(spanish.square_numbered(32, BottomRight), Some((0, 7)));
+    /// ```
+    pub const fn number(&self, f: i32, r: i32, corner: Corner) -> Option<u32> {
+        if !self.playable(f, r) {
+            return None;
+        }
+        let (w, h) = (self.files as i32, self.ranks as i32);
+        let top = matches!(corner, Corner::TopLeft | Corner::TopRight);
+        let left = matches!(corner, Corner::TopLeft | Corner::BottomLeft);
+        let mut n = 0;
+        let mut row = 0;
+        while row < h {
+            let rr = if top { h - 1 - row } else { row };
+            let mut col = 0;
+            while col < w {
+                let ff = if left { col } else { w - 1 - col };
+                if self.playable(ff, rr) {
+                    n += 1;
+                    if ff == f && rr == r {
+                        return Some(n);
+                    }
+                }
+                col += 1;
+            }
+            row += 1;
+        }
+        None
+    }
+
+    /// The (file, rank) of the square numbered `n` from `corner`, if any.
+    pub fn square_numbered(&self, n: u32, corner: Corner) -> Option<(u8, u8)> {
+        (0..self.ranks)
+            .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+            .find(|&(f, r)| self.number(f as i32, r as i32, corner) == Some(n))
+    }
+
+    /// Number of squares played on.
+    pub const fn playable_count(&self) -> u32 {
+        let mut n = 0;
+        let mut r = 0;
+        while r < self.ranks as i32 {
+            let mut f = 0;
+            while f < self.files as i32 {
+                if self.playable(f, r) {
+                    n += 1;
+                }
+                f += 1;
+            }
+            r += 1;
+        }
+        n
+    }
+
+    /// Number of bits the layout spans (the highest bit used, plus one).
+    pub const fn bits(&self) -> u32 {
+        let mut top = 0;
+        let mut r = 0;
+        while r < self.ranks as i32 {
+            let mut f = 0;
+            while f < self.files as i32 {
+                let b = self.bit(f, r);
+                if b >= top {
+                    top = b + 1;
+                }
+                f += 1;
+            }
+            r += 1;
+        }
+        top as u32
+    }
 }
 
 /// Marker for "no square" in the byte tables.
 pub const NONE: u8 = 255;
 
-/// Tables for one layout, computed at compile time. Sets are kept as
+/// Number of square indices (`rank * MAX_SIDE + file`).
+const SQUARES: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize);
+
+/// Tables for one board, computed at compile time. Sets are kept as
 /// `u128` here and narrowed by each [`Geometry`].
 #[derive(Debug)]
 pub struct Tables {
@@ -160,41 +321,22 @@ pub struct Tables {
     pub from: [u128; 16],
     /// Neighbour bit of each bit in each direction, or [`NONE`].
     pub next: [[u8; 128]; 16],
-    /// Bit of each square index (`rank * 10 + file`), or [`NONE`].
-    pub bit_of: [u8; 100],
+    /// Bit of each square index ([`Square::index`]), or [`NONE`].
+    pub bit_of: [u8; SQUARES],
     /// Square index of each bit, or [`NONE`] for ghost bits.
     pub square_of: [u8; 128],
     /// Every playable square of each rank.
-    pub rank: [u128; 10],
+    pub rank: [u128; MAX_SIDE as usize],
 }
 
-const fn layout_dims(l: Layout) -> (u8, u8) {
-    match l {
-        Layout::Dark8 => (8, 8),
-        Layout::Rect { files, ranks } => (files, ranks),
-    }
-}
-
-/// The bit of (file, rank) in a layout, or -1 when not playable.
-pub const fn layout_bit(l: Layout, f: i32, r: i32) -> i32 {
-    let (w, h) = layout_dims(l);
-    if f < 0 || r < 0 || f >= w as i32 || r >= h as i32 {
-        return -1;
-    }
-    match l {
-        Layout::Dark8 => {
-            if (f + r) % 2 != 0 {
-                return -1;
-            }
-            (r / 2) * 9 + (r % 2) * 4 + (7 - f) / 2
-        }
-        Layout::Rect { files, .. } => r * files as i32 + f,
-    }
-}
-
-/// Computes the tables of a layout.
-pub const fn tables(l: Layout) -> Tables {
-    let (w, h) = layout_dims(l);
+/// Computes the tables of a board.
+pub const fn tables(l: Board) -> Tables {
+    assert!(
+        l.files <= MAX_SIDE && l.ranks <= MAX_SIDE,
+        "the board is larger than a Square can name"
+    );
+    assert!(l.bits() <= 128, "the board needs more than 128 bits");
+    let (w, h) = (l.files, l.ranks);
     let mut t = Tables {
         files: w,
         ranks: h,
@@ -202,23 +344,24 @@ pub const fn tables(l: Layout) -> Tables {
         shift: [0; 16],
         from: [0; 16],
         next: [[NONE; 128]; 16],
-        bit_of: [NONE; 100],
+        bit_of: [NONE; SQUARES],
         square_of: [NONE; 128],
-        rank: [0; 10],
+        rank: [0; MAX_SIDE as usize],
     };
     let mut r = 0i32;
     while r < h as i32 {
         let mut f = 0i32;
         while f < w as i32 {
-            let b = layout_bit(l, f, r);
+            let b = l.bit(f, r);
             if b >= 0 {
+                let index = r * MAX_SIDE as i32 + f;
                 t.all |= 1u128 << b;
                 t.rank[r as usize] |= 1u128 << b;
-                t.bit_of[(r * 10 + f) as usize] = b as u8;
-                t.square_of[b as usize] = (r * 10 + f) as u8;
+                t.bit_of[index as usize] = b as u8;
+                t.square_of[b as usize] = index as u8;
                 let mut d = 0;
                 while d < 16 {
-                    let nb = layout_bit(l, f + DIRS[d].0 as i32, r + DIRS[d].1 as i32);
+                    let nb = l.bit(f + DIRS[d].0 as i32, r + DIRS[d].1 as i32);
                     if nb >= 0 {
                         t.from[d] |= 1u128 << b;
                         t.next[d][b as usize] = nb as u8;
@@ -253,8 +396,8 @@ pub trait Geometry:
 {
     /// The bit-set type wide enough for the board.
     type B: Bits;
-    /// The layout the tables were computed from.
-    const LAYOUT: Layout;
+    /// The board the tables were computed from.
+    const BOARD: Board;
     /// Every playable square.
     const ALL: Self::B;
     /// Squares whose neighbour in each direction is on the board.
@@ -269,12 +412,12 @@ pub trait Geometry:
     /// Number of files.
     #[inline(always)]
     fn files() -> u8 {
-        layout_dims(Self::LAYOUT).0
+        Self::BOARD.files
     }
     /// Number of ranks.
     #[inline(always)]
     fn ranks() -> u8 {
-        layout_dims(Self::LAYOUT).1
+        Self::BOARD.ranks
     }
     /// The bit of a square, `None` when it is not on this board or not playable.
     #[inline(always)]
@@ -329,7 +472,7 @@ macro_rules! geometry {
         }
         impl Geometry for $name {
             type B = $b;
-            const LAYOUT: Layout = $layout;
+            const BOARD: Board = $layout;
             const ALL: $b = Self::T.all as $b;
             const FROM: [$b; 16] = $narrow(Self::T.from);
             const SHIFT: [i32; 16] = Self::T.shift;
@@ -351,20 +494,31 @@ const fn same128(a: [u128; 16]) -> [u128; 16] {
 }
 
 geometry!(
-    /// The 32 dark squares of an 8×8 board (Czech draughts).
-    Dark8x8, u64, Layout::Dark8, narrow64
+    /// The 32 dark squares of an 8×8 board, `a1` dark (Czech draughts;
+    /// Russian, Brazilian, English draughts).
+    Dark8x8, u64, Board::new(8, 8, Squares::LikeA1), narrow64
+);
+geometry!(
+    /// The 32 squares of `h1`'s colour of an 8×8 board, `a1` not played
+    /// on (Italian and Spanish draughts).
+    Dark8x8H1, u64, Board::new(8, 8, Squares::LikeH1), narrow64
+);
+geometry!(
+    /// The 50 dark squares of a 10×10 board, `a1` dark (International
+    /// draughts and its family), in 54 bits.
+    Dark10x10, u64, Board::new(10, 10, Squares::LikeA1), narrow64
 );
 geometry!(
     /// All 64 squares of 8×8 (Gothic draughts).
-    Full8x8, u64, Layout::Rect { files: 8, ranks: 8 }, narrow64
+    Full8x8, u64, Board::new(8, 8, Squares::All), narrow64
 );
 geometry!(
     /// All 49 squares of 7×7 (Ossetian draughts).
-    Full7x7, u64, Layout::Rect { files: 7, ranks: 7 }, narrow64
+    Full7x7, u64, Board::new(7, 7, Squares::All), narrow64
 );
 geometry!(
     /// All 100 squares of 10×10 (Knight's draughts, Medieval battle).
-    Full10x10, u128, Layout::Rect { files: 10, ranks: 10 }, same128
+    Full10x10, u128, Board::new(10, 10, Squares::All), same128
 );
 
 #[cfg(test)]
@@ -405,9 +559,46 @@ mod tests {
             }
         }
         check::<Dark8x8>();
+        check::<Dark8x8H1>();
+        check::<Dark10x10>();
         check::<Full8x8>();
         check::<Full7x7>();
         check::<Full10x10>();
+    }
+
+    #[test]
+    fn boards_of_one_colour_step_uniformly() {
+        for b in [
+            Board::new(8, 8, Squares::LikeA1),
+            Board::new(8, 8, Squares::LikeH1),
+            Board::new(10, 10, Squares::LikeA1),
+            Board::new(12, 12, Squares::LikeA1),
+            Board::new(12, 12, Squares::LikeH1),
+        ] {
+            let mut shift = [None; 4];
+            let mut seen = std::collections::HashSet::new();
+            for r in 0..b.ranks as i32 {
+                for f in 0..b.files as i32 {
+                    let x = b.bit(f, r);
+                    if x < 0 {
+                        continue;
+                    }
+                    assert!(seen.insert(x), "{b:?}: bit {x} twice");
+                    for (i, (df, dr)) in
+                        [(1, 1), (-1, 1), (1, -1), (-1, -1)].into_iter().enumerate()
+                    {
+                        let y = b.bit(f + df, r + dr);
+                        if y >= 0 {
+                            assert_eq!(*shift[i].get_or_insert(y - x), y - x, "{b:?}");
+                        }
+                    }
+                }
+            }
+            assert_eq!(seen.len() as u32, b.playable_count());
+            assert!(b.bits() <= 128);
+        }
+        assert!(Board::new(8, 8, Squares::LikeH1).playable(7, 0));
+        assert!(!Board::new(8, 8, Squares::LikeH1).playable(0, 0));
     }
 
     #[test]

@@ -1,22 +1,75 @@
-//! # dama — a draughts engine
+//! # dama — a draughts engine, as a library
+//!
+//! Play a game and ask the engine for a move:
+//!
+//! ```
+//! use dama::search::{Limits, Searcher};
+//! use dama::{Czech, Game, Status};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let mut game: Game<Czech> = Game::default();          // Czech draughts, from the start
+//! game.play_text("c3-d4").unwrap();                      // a move in notation (checked)
+//! let mut engine = Searcher::new(16);                    // a 16 MiB transposition table
+//! let limits = Limits { depth: Some(6), ..Limits::default() };
+//! let reply = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+//! let best = reply.best.unwrap();
+//! println!("the engine answers {best} ({})", reply.score);
+//! game.play(&best).unwrap();
+//! assert_eq!((game.len(), game.status()), (2, Status::InPlay));
+//! ```
+//!
+//! Where the game is chosen at run time (a user names it), the same with
+//! [`AnyGame`] and [`AnySearcher`], which speak squares and text:
+//!
+//! ```
+//! use dama::search::Limits;
+//! use dama::{AnyGame, AnySearcher, GameOptions, Variant};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let variant: Variant = "medieval".parse().unwrap();
+//! let mut game = AnyGame::new(variant, GameOptions::default());
+//! let mut engine = AnySearcher::new(variant, 16);
+//! let limits = Limits { nodes: Some(5_000), ..Limits::default() };
+//! let reply = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+//! let m = game.play(&reply.best.unwrap().text).unwrap();
+//! println!("{} from {:?} along {:?}", m.text, m.from, m.path);
+//! ```
+//!
+//! ## The games
 //!
 //! Czech draughts (Česká dáma) and four historical games from the same
-//! rules book (Gothic draughts, Knight's draughts, Ossetian draughts,
-//! Medieval battle), with a move generator on bitboards, a game record
-//! with every end and draw rule, perft, a search and a line protocol.
+//! rules book: Gothic draughts, Knight's draughts, Ossetian draughts and
+//! Medieval battle. Each game's rules are written out in the docs of its
+//! module under [`rules`]; the registry, [`games`], lists them.
 //!
-//! Data flows one way: text is parsed ([`notation`]) and checked against
-//! a game into a [`Position`]; positions generate moves ([`movegen`]);
-//! a [`Game`] records moves and decides the result.
+//! ## How it fits together
 //!
-//! ```
-//! use dama::{Czech, Game, Position};
-//! let mut game: Game<Czech> = Game::default();
-//! assert_eq!(game.position().legal_moves().len(), 7);
-//! game.play_text("c3-d4").unwrap();
-//! assert_eq!(game.position().to_string(),
-//!     "B:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8");
-//! ```
+//! Each layer names only the ones below it:
+//!
+//! - primitives: [`square`], [`bitboard`], [`geometry`] (boards and
+//!   their bit layouts), [`piece`], [`zobrist`], [`variant`];
+//! - the game's mechanics ([`rules::Mechanics`]): board, kinds, moves,
+//!   captures, precedence, promotion;
+//! - [`position`] and [`movegen`] (and [`moves`], [`perft`]), generic over
+//!   the mechanics and compiled once per game;
+//! - the rest of the rules ([`Rules`]: verdict, counters) and the game
+//!   record ([`game`]), move texts and why a move is refused ([`explain`]);
+//! - [`notation`]: FEN, move text, PDN;
+//! - [`eval`] and [`search`], generic over [`Evaluate`];
+//! - the run-time layer ([`AnyGame`], [`AnySearcher`], [`dispatch!`]) and
+//!   the edges: the line protocol, `dama play`, `dama match`, the
+//!   JavaScript API.
+//!
+//! ## Features
+//!
+//! - `cli` (default): the `dama` program and its tools (`play`, `match`,
+//!   `bench`); implies `protocol`.
+//! - `protocol`: the line protocol engine (PROTOCOL.md).
+//! - `wasm`: a JavaScript API through wasm-bindgen (`wasm` module), for
+//!   `wasm32-unknown-unknown`.
+//!
+//! With `default-features = false` the crate is the core alone: no
+//! clap, no ctrlc, no threads, and it builds for WebAssembly.
 
 pub mod any;
 #[cfg(feature = "cli")]

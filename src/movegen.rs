@@ -13,9 +13,9 @@
 //! After the search of one piece, chains that agree in origin,
 //! destination and captured set are merged into one move (the written
 //! path is the one whose landing squares come first in file-then-rank
-//! order). Then the game's switches apply: the king-capture priority
-//! (Czech), the majority rule (Gothic), a pass when nothing else is legal
-//! (Gothic, Ossetian). All switches are associated constants of
+//! order). Then the game's capture precedence applies, step by step (the
+//! king-capture priority of Czech draughts, the majority rule of Gothic
+//! draughts), and a pass where nothing else is legal (Gothic, Ossetian). All switches are associated constants of
 //! [`Mechanics`], so each game's generator is its own compiled code.
 
 use crate::bitboard::Bits;
@@ -24,7 +24,7 @@ use crate::geometry::{DirSet, Geometry};
 use crate::moves::{Move, MoveList, Path};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::mechanics::{Capture, Mechanics, Motion, BB};
+use crate::rules::mechanics::{Capture, Mechanics, Motion, Precedence, BB};
 use arrayvec::ArrayVec;
 
 /// The opposite of each direction (a step back).
@@ -314,9 +314,41 @@ pub fn all_captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     }
 }
 
+/// How a capture ranks by one step of the precedence (higher first).
+#[inline(always)]
+fn precedence_key<R: Mechanics>(pos: &Position<R>, m: &Move<R>, step: Precedence) -> i32 {
+    let kings = || (m.captured_bits() & pos.kind(Kind::King)).count() as i32;
+    match step {
+        Precedence::ByKing => i32::from(m.kind() == Kind::King),
+        Precedence::MostPieces => m.capture_count() as i32,
+        Precedence::MostKings => kings(),
+        Precedence::FewestKings => -kings(),
+        Precedence::MostValue { man, king } => {
+            let k = kings();
+            (m.capture_count() as i32 - k) * i32::from(man) + k * i32::from(king)
+        }
+    }
+}
+
+/// Keeps the captures that rank highest by each step of `steps` in turn.
+#[inline(always)]
+fn rank<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>, steps: &[Precedence]) {
+    for &step in steps {
+        if out.len() < 2 {
+            break;
+        }
+        let best = out
+            .iter()
+            .map(|m| precedence_key(pos, m, step))
+            .max()
+            .unwrap_or(0);
+        out.retain(|m| precedence_key(pos, m, step) == best);
+    }
+}
+
 #[inline(always)]
 fn captures_for<R: Mechanics, const US: usize>(pos: &Position<R>, out: &mut MoveList<R>) {
-    if R::KING_PRIORITY {
+    if R::KING_FIRST {
         captures_of_kind::<R, US, 1>(pos, out);
         if !out.is_empty() {
             return;
@@ -327,9 +359,8 @@ fn captures_for<R: Mechanics, const US: usize>(pos: &Position<R>, out: &mut Move
     } else {
         all_captures_for::<R, US>(pos, out);
     }
-    if R::MAJORITY && out.len() > 1 {
-        let most = out.iter().map(|m| m.capture_count()).max().unwrap_or(0);
-        out.retain(|m| m.capture_count() == most);
+    if !R::RANKING.is_empty() {
+        rank(pos, out, R::RANKING);
     }
 }
 
@@ -383,11 +414,11 @@ fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
 #[inline(always)]
 fn count_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
     let mut scratch = MoveList::new();
-    if R::MAJORITY {
+    if !R::RANKING.is_empty() {
         captures_for::<R, US>(pos, &mut scratch);
         return scratch.len();
     }
-    if R::KING_PRIORITY {
+    if R::KING_FIRST {
         let n = count_captures_of_kind::<R, US, 1>(pos, &mut scratch);
         if n > 0 {
             return n;

@@ -1,14 +1,14 @@
 //! The move value: origin, landing squares, captured squares, promotion.
 //!
 //! A move is identified by its origin, destination and captured set
-//! (RULES.md, Common ground). It also carries the path of landing squares,
+//! (the common ground of [`crate::rules`]). It also carries the path of landing squares,
 //! so it can be written and drawn; bits are stored, squares are given out.
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
 use crate::piece::Kind;
-use crate::rules::mechanics::{Mechanics, BB};
-use crate::square::Square;
+use crate::rules::mechanics::{square_name, Mechanics, BB};
+use crate::square::{Square, SquareNames};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -54,6 +54,16 @@ impl Path {
 const PASS: u8 = u8::MAX;
 
 /// A legal move of game `R`, or a pass.
+///
+/// ```
+/// use dama::{Czech, Kind, Position};
+/// let pos: Position<Czech> = "W:Wc3,Kh2:Bd4,f6".parse().unwrap();
+/// let m = pos.legal_moves()[0];
+/// assert_eq!(m.to_string(), "c3xe5xg7");
+/// assert_eq!(m.path().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["e5", "g7"]);
+/// assert_eq!(m.captured().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["d4", "f6"]);
+/// assert_eq!((m.kind(), m.promotion(), m.capture_count()), (Kind::Man, None, 2));
+/// ```
 #[derive(Clone, Copy)]
 pub struct Move<R: Mechanics> {
     captured: BB<R>,
@@ -207,9 +217,17 @@ impl<R: Mechanics> fmt::Display for Move<R> {
             return f.write_str("pass");
         }
         let sep = if self.is_capture() { 'x' } else { '-' };
-        write!(f, "{}", R::Geo::square(self.from as u32))?;
+        let put = |f: &mut fmt::Formatter<'_>, b: u32| {
+            let sq = R::Geo::square(b);
+            match R::SQUARE_NAMES {
+                SquareNames::Algebraic => write!(f, "{sq}"),
+                SquareNames::Numeric(_) => f.write_str(&square_name::<R>(sq)),
+            }
+        };
+        put(f, self.from as u32)?;
         for &b in self.path_bits() {
-            write!(f, "{}{}", sep, R::Geo::square(b as u32))?;
+            write!(f, "{sep}")?;
+            put(f, u32::from(b))?;
         }
         Ok(())
     }

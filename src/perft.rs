@@ -13,6 +13,13 @@ use crate::rules::Rules;
 
 /// Leaf count at `depth` plies. With `bulk`, the last ply is counted
 /// without playing its moves.
+///
+/// ```
+/// use dama::{perft::perft, Czech, Position};
+/// let start = Position::<Czech>::start();
+/// assert_eq!(perft(&start, 4, true), 1_469);
+/// assert_eq!(perft(&start, 4, false), 1_469);
+/// ```
 pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;

@@ -50,6 +50,33 @@ impl Square {
     }
 }
 
+/// A corner of the board, seen from White's side (White at the bottom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Corner {
+    /// The top left corner (`a8` on 8×8, `a10` on 10×10).
+    TopLeft,
+    /// The top right corner.
+    TopRight,
+    /// The bottom left corner, `a1`.
+    BottomLeft,
+    /// The bottom right corner (`h1` on 8×8).
+    BottomRight,
+}
+
+/// How a game names its squares in moves and positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareNames {
+    /// File letter and rank number, `a1` … `j10`, from White's side
+    /// (the games here; Russian, Brazilian, Turkish draughts).
+    Algebraic,
+    /// The played squares numbered 1 to N row by row: the first row is
+    /// the one of the corner, each row read from the corner's side
+    /// (International and English draughts: from the top left, `1` =
+    /// `b10` or `b8`; Italian: top left, `1` = `a8`; Spanish: bottom
+    /// right, `1` = `h1`). See [`crate::geometry::Board::number`].
+    Numeric(Corner),
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
@@ -70,6 +97,12 @@ pub enum ParseSquareError {
     OffBoard(String),
 }
 
+/// ```
+/// use dama::Square;
+/// let s: Square = "j10".parse().unwrap();
+/// assert_eq!((s.file(), s.rank()), (9, 9));
+/// assert!("k1".parse::<Square>().is_err());
+/// ```
 impl FromStr for Square {
     type Err = ParseSquareError;
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {

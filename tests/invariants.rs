@@ -23,6 +23,7 @@ use dama::geometry::Geometry;
 use dama::movegen::count_moves;
 use dama::perft::{divide, perft};
 use dama::position::SetupError;
+use dama::rules::Precedence;
 use dama::{
     dispatch, Color, Czech, Game, GameOptions, Gothic, Kind, Knights, Medieval, MoveText, Ossetian,
     Piece, Position, Rules, Setup, Square, Variant,
@@ -315,12 +316,15 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
             assert_eq!(*v, origins(&|_| true), "{ctx}");
         }
         Illegal::KingMustCapture(v) => {
-            assert!(R::KING_PRIORITY && all_captures, "{ctx}");
+            assert!(R::KING_FIRST && all_captures, "{ctx}");
             assert!(legal.iter().all(|m| m.kind() == Kind::King), "{ctx}");
             assert_eq!(*v, origins(&|_| true), "{ctx}");
         }
         Illegal::MustTakeMost(n) => {
-            assert!(R::MAJORITY && all_captures, "{ctx}");
+            assert!(
+                R::RANKING.contains(&Precedence::MostPieces) && all_captures,
+                "{ctx}"
+            );
             assert!(legal.iter().all(|m| m.capture_count() == *n), "{ctx}");
         }
         Illegal::CaptureMustGoOn { at, moves } => {

@@ -8,7 +8,7 @@
 //! budget, recursively (a few plies at most, one per piece).
 
 use super::generate::{file_of, full_budget};
-use super::index::{Board, Material};
+use super::index::{Board, Material, Slice};
 use super::store::Stored;
 use super::value::{Value, Wdl, MAX_BUDGET, TB_WIN};
 use crate::bitboard::Bits;
@@ -140,7 +140,7 @@ impl Egtb {
         if list.is_empty() {
             let b = Board::from_position(pos);
             let s = self.stored(b.material())?;
-            let idx = super::index::Slice::new(b.material()).index(&b)?;
+            let idx = Slice::new(b.material()).index(&b)?;
             return s.get(idx);
         }
         let mut best = Wdl::Loss;

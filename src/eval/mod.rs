@@ -316,6 +316,12 @@ pub(crate) fn piece_diff<R: Rules>(pos: &Position<R>) -> i32 {
 
 /// Evaluates a single position of game `R` with fresh tables (convenient,
 /// not fast: the search keeps its [`Evaluator`]).
+///
+/// ```
+/// use dama::{eval::evaluate, Czech, Position};
+/// let up: Position<Czech> = "W:Wc3,e3,g3:Bd6,f6".parse().unwrap();
+/// assert!(evaluate(&up) > 50); // a man up, from the side to move's view
+/// ```
 pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
     Evaluator::<R>::new().evaluate(pos, &Context::NONE)
 }

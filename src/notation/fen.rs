@@ -1,13 +1,14 @@
-//! Positions in the extended PDN FEN of RULES.md:
+//! Positions in PDN's FEN, extended:
 //! `SIDE:W<pieces>:B<pieces>[:H<n>][:F<n>]`, pieces as squares with an
 //! optional kind prefix (`K`, `N`, `C`). Output is canonical (each side's
 //! pieces by file, then rank); input accepts any order, spaces around
 //! items and either colour's list first.
 
+use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, SetupError};
 use crate::rules::mechanics::Mechanics;
-use crate::square::{ParseSquareError, Square};
+use crate::square::{ParseSquareError, Square, SquareNames};
 use std::fmt;
 use std::str::FromStr;
 
@@ -109,6 +110,18 @@ fn parse_piece(item: &str, color: Color) -> Result<(Square, Piece), FenError> {
 
 impl FromStr for Setup {
     type Err = FenError;
+    /// Reads a FEN without a game (squares, kinds, counters).
+    ///
+    /// ```
+    /// use dama::{Color, Setup};
+    /// let s: Setup = "B:W c3 , Kd2:Bh8:H12".parse().unwrap();
+    /// assert_eq!((s.side, s.pieces.len(), s.counter), (Color::Black, 3, Some(12)));
+    /// assert_eq!(s.to_string(), "B:Wc3,Kd2:Bh8:H12");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] naming the field or piece that cannot be read.
     fn from_str(s: &str) -> Result<Setup, FenError> {
         if s.len() > MAX_FEN_LEN {
             return Err(FenError::TooLong(s.len()));
@@ -252,9 +265,37 @@ impl<R: Mechanics> Position<R> {
 }
 
 impl<R: Mechanics> fmt::Display for Position<R> {
-    /// The canonical FEN.
+    /// The canonical FEN, in the game's square names
+    /// ([`Mechanics::SQUARE_NAMES`]; numbered squares in ascending order).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_setup())
+        let SquareNames::Numeric(corner) = R::SQUARE_NAMES else {
+            return write!(f, "{}", self.to_setup());
+        };
+        write!(f, "{}", self.side().letter())?;
+        let board = R::Geo::BOARD;
+        for c in Color::ALL {
+            let mut v: Vec<(u32, Piece)> = self
+                .piece_list()
+                .into_iter()
+                .filter(|(_, p)| p.color == c)
+                .filter_map(|(s, p)| {
+                    let n = board.number(i32::from(s.file()), i32::from(s.rank()), corner)?;
+                    Some((n, p))
+                })
+                .collect();
+            v.sort_by_key(|(n, _)| *n);
+            write!(f, ":{}", c.letter())?;
+            for (i, (n, p)) in v.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                if let Some(l) = p.kind.prefix() {
+                    write!(f, "{l}")?;
+                }
+                write!(f, "{n}")?;
+            }
+        }
+        Ok(())
     }
 }
 

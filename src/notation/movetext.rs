@@ -54,6 +54,20 @@ pub enum MoveTextError {
 
 impl FromStr for MoveText {
     type Err = MoveTextError;
+    /// Reads a move as written, without a game: squares joined by `-`
+    /// (a step), `x` or `:` (a capture), or `pass`.
+    ///
+    /// ```
+    /// use dama::MoveText;
+    /// let t: MoveText = "c3xe5xc7".parse().unwrap();
+    /// assert_eq!(t.to_string(), "c3xe5xc7");
+    /// assert_eq!("C3:E5".parse::<MoveText>().unwrap().to_string(), "c3xe5");
+    /// assert!("c3-".parse::<MoveText>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MoveTextError`] naming what is wrong with the text.
     fn from_str(s: &str) -> Result<MoveText, MoveTextError> {
         if s.len() > MAX_MOVE_LEN {
             return Err(MoveTextError::TooLong(s.len()));

@@ -1,6 +1,6 @@
 //! `dama play`: a game against the engine in the terminal.
 //!
-//! The loop reads one line at a time: a move in the notation of RULES.md
+//! The loop reads one line at a time: a move in the notation of [`crate::notation`]
 //! (the short forms included) or a command. Whenever it is the
 //! computer's turn, the engine searches at the chosen level and its move
 //! is played and marked on the board. Everything goes through

@@ -1,18 +1,59 @@
-//! Czech draughts (Česká dáma), RULES.md §1.
+//! Czech draughts (Česká dáma), the main game: the rules of the Czech
+//! Draughts Federation.
 //!
-//! 8×8, dark squares only. Men step and capture diagonally forward;
-//! kings fly along the diagonals and capture at a distance. Free choice
-//! among captures, except that a king must capture when a king can.
-//! Promotion at the end of the move. The player to move with no piece or
-//! no move loses. Draws: threefold repetition, 30 plies without a man
-//! move and without a capture, and the endgame limits against a lone
-//! king (30 plies, or 10 in the short cases).
+//! **Board and pieces.** 8×8, played on the 32 dark squares (`a1` is
+//! dark). Twelve men each: White on the dark squares of ranks 1–3, Black
+//! on those of ranks 6–8. White moves first.
+//!
+//! **Men** step one square diagonally forward and capture diagonally
+//! forward only, by a short jump (an adjacent opponent piece with an
+//! empty square right behind it). They never move or capture backwards.
+//!
+//! **Kings** fly: they move diagonally, forward or back, over any number
+//! of empty squares, and capture at a distance (empty squares, the
+//! piece, then any empty square beyond it). A king that can go on
+//! capturing from some of its landing squares must land on one of them.
+//!
+//! **Captures** are compulsory and a capturing piece goes on while it
+//! can; captured pieces leave the board when the move ends. The choice
+//! among captures is free — even one that takes fewer pieces — except
+//! that **if a king can capture, a king must** (precedence
+//! `[ByKing]`).
+//!
+//! **Promotion.** A man that ends its move on the last rank becomes a
+//! king; one that reaches it by capturing is crowned after the move and
+//! captures no further in it.
+//!
+//! **End.** The player to move with no piece or no legal move loses.
+//! The game is drawn at once by:
+//! 1. the same position, with the same side to move, for the third time;
+//! 2. 15 moves of each player (30 plies) without a man moving and
+//!    without a capture ([`NO_PROGRESS_PLIES`]);
+//! 3. the endgame limits against a lone king, counted from the move that
+//!    made the material: against at most three kings, 30 plies
+//!    ([`LONG_LIMIT`]); against at most two kings, a king and a man, one
+//!    king, or three kings while the lone king stands on the main
+//!    diagonal `a1`–`h8`, 10 plies ([`SHORT_LIMIT`]). *Decision:* "stands
+//!    on the main diagonal" is judged right after the move that made the
+//!    material. A move that wins on the ply a limit is reached wins.
+//!
+//! Resigning is allowed on one's own turn only.
+//!
+//! ```
+//! use dama::{Czech, EndRule, Game, Status};
+//! // A king and a man against a lone king: the short limit, 10 plies
+//! // (the FEN's H field says 9 have passed since the material changed).
+//! let mut game: Game<Czech> = "W:Wc3,Ka1:BKh8:H9".parse().unwrap();
+//! assert_eq!(game.status(), Status::InPlay);
+//! game.play_text("a1-b2").unwrap();
+//! assert_eq!(game.outcome().unwrap().rule, EndRule::EndgameLimit { plies: 10 });
+//! ```
 
 use crate::bitboard::Bits;
 use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Precedence, Rules};
 use crate::rules::{Counters, EndRule, GameOptions, GameResult, Outcome};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -47,7 +88,7 @@ impl Mechanics for Czech {
         Capture::None,
     ];
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
-    const KING_PRIORITY: bool = true;
+    const PRECEDENCE: &'static [Precedence] = &[Precedence::ByKing];
     const START_FEN: &'static str =
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
     const KIND_MOVES: [&'static str; 4] = [
@@ -126,7 +167,8 @@ fn main_diagonal() -> u64 {
 
 /// The endgame limit in plies that applies to this material, if any.
 /// `on_diagonal` says whether a lone king stood on the main diagonal right
-/// after the move that produced the material (RULES.md, Decision).
+/// after the move that produced the material (a decision, see the
+/// module docs).
 pub fn endgame_limit(pos: &Position<Czech>, on_diagonal: bool) -> Option<u32> {
     let kings = pos.kind(Kind::King);
     let men = pos.kind(Kind::Man);

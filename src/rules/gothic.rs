@@ -1,14 +1,39 @@
-//! Gothic draughts (Altdeutsche Dame), RULES.md §2.
+//! Gothic draughts (Gotická dáma, Altdeutsche Dame).
 //!
-//! 8×8, every square. Men step and jump forward, sideways and diagonally
-//! forward; kings fly in all eight directions. The majority rule counts
-//! men and kings alike. A blocked player passes. After the no-capture
-//! limit (default 30 plies) the player with more pieces wins.
+//! **Board and pieces.** 8×8, all 64 squares. Sixteen men each on the
+//! two edge ranks: White on ranks 1–2, Black on ranks 7–8. White moves
+//! first.
+//!
+//! **Men** step one square forward, sideways or diagonally forward (five
+//! directions, never back) and capture by a short jump in the same five
+//! directions, turning freely between jumps.
+//!
+//! **Kings** move like a chess queen over any number of empty squares
+//! in all eight directions and capture at a distance in all eight.
+//!
+//! **Captures** are compulsory, and the capture must take the **most
+//! pieces** possible, kings and men alike (precedence `[MostPieces]`);
+//! among those the choice is free. A man that ends its move on the last
+//! rank becomes a king.
+//!
+//! **End.** A player who cannot move passes (the only legal move is
+//! `pass`); a player with no pieces has lost. When neither side can
+//! move, or after the no-capture limit (30 plies by default, the option
+//! [`GameOptions::no_capture_limit`](crate::GameOptions::no_capture_limit)),
+//! the player with more pieces wins; *Decision:* equal numbers draw.
+//!
+//! ```
+//! use dama::{Game, Gothic};
+//! // The majority rule: the man must take two (d3, e4), not one (c4).
+//! let game: Game<Gothic> = "W:Wc3:Bc4,d3,e4".parse().unwrap();
+//! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["c3xe3xe5"]);
+//! ```
 
 use crate::geometry::{dir, dirs, Full8x8, QUEEN};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::{Capture, Countdown, Mechanics, Motion, Rules};
+use crate::rules::{Capture, Countdown, Mechanics, Motion, Precedence, Rules};
 use crate::rules::{Counters, EndRule, GameOptions, Outcome, Tally};
 use crate::variant::Variant;
 
@@ -35,7 +60,7 @@ impl Mechanics for Gothic {
         Capture::None,
     ];
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
-    const MAJORITY: bool = true;
+    const PRECEDENCE: &'static [Precedence] = &[Precedence::MostPieces];
     const PASSES: bool = true;
     const START_FEN: &'static str = "W:Wa1,a2,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2,h1,h2:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8";
     const KIND_MOVES: [&'static str; 4] = [

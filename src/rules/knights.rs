@@ -1,11 +1,38 @@
-//! Knight's draughts (after Rev. G. W. Walker), RULES.md §3.
+//! Knight's draughts (Jezdecká dáma, after Rev. G. W. Walker).
 //!
-//! 10×10, every square. Knights leap like chess knights but only
-//! forward (four leaps); kings leap in all eight. A capture is two equal
-//! leaps: onto the opponent piece, then as far again beyond it. A knight
-//! that reaches the last rank is promoted at once and its move ends, even
-//! in the middle of a chain. After the move limit (default 200 plies) the
-//! player with more pieces wins.
+//! **Board and pieces.** 10×10, all 100 squares. Twenty knights each:
+//! *Decision* (the original picture is lost): White on every square of
+//! ranks 3 and 4, Black on ranks 7 and 8. White moves first.
+//!
+//! **Knights** (the game's men) leap like chess knights, but only
+//! forward: (±1, +2) and (±2, +1) in (file, rank) steps for White, the
+//! mirror for Black. The landing square must be empty; the squares in
+//! between do not matter.
+//!
+//! **Kings** leap like chess knights in all eight directions.
+//!
+//! **Captures** are two equal leaps in one direction: onto the square of
+//! an opponent piece, then as far again beyond it onto an empty square.
+//! A knight captures only with its forward leaps, a king with all
+//! eight. Capturing is compulsory, the choice among captures free, and a
+//! piece that can go on capturing must.
+//!
+//! **Promotion.** A knight that reaches the last rank becomes a king at
+//! once and its move ends there, even in the middle of a chain that
+//! could go on.
+//!
+//! **End.** The player to move with no piece or no legal move loses.
+//! After the move limit (200 plies by default, the option
+//! [`GameOptions::move_limit`](crate::GameOptions::move_limit)) the
+//! player with more pieces wins; equal numbers draw.
+//!
+//! ```
+//! use dama::{Game, Knights};
+//! // The knight leaps onto f6's piece and as far again, to g8.
+//! let game: Game<Knights> = "W:We4:Bf6,a10".parse().unwrap();
+//! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["e4xg8"]);
+//! ```
 
 use crate::geometry::{dirs, Full10x10, KNIGHT_LEAPS};
 use crate::piece::Kind;

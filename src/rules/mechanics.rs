@@ -11,6 +11,7 @@
 
 use crate::geometry::{flip_set, DirSet, Geometry};
 use crate::piece::Kind;
+use crate::square::{Square, SquareNames};
 use crate::variant::Variant;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -81,6 +82,30 @@ pub const fn both_captures(c: [Capture; 4]) -> [[Capture; 4]; 2] {
     ]
 }
 
+/// One step of a game's capture precedence: among the captures still
+/// allowed, keep those that rank highest by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precedence {
+    /// A capture by a king before one by any other piece (Czech draughts,
+    /// where it comes first: if a king can capture, a king must).
+    ByKing,
+    /// The capture that takes the most pieces, kings and men alike (the
+    /// majority rule).
+    MostPieces,
+    /// The capture that takes the most kings.
+    MostKings,
+    /// The capture that takes the fewest kings.
+    FewestKings,
+    /// The capture of the highest value, counting `man` for each piece
+    /// taken that is not a king and `king` for each king.
+    MostValue {
+        /// Worth of a piece that is not a king.
+        man: u8,
+        /// Worth of a king.
+        king: u8,
+    },
+}
+
 /// How the pieces of a game move, as compile-time constants. Move
 /// generation is generic over it and compiled once per game, so these
 /// constants fold away and the hot loops never ask "which game is
@@ -106,14 +131,29 @@ pub trait Mechanics:
     const PROMOTE: [Option<Kind>; 4];
     /// Promotion happens the moment the piece lands on the last rank and ends the capture (Knight's draughts).
     const PROMOTION_ENDS_CAPTURE: bool = false;
-    /// The player must take the greatest number of pieces.
-    const MAJORITY: bool = false;
-    /// If a king can capture, a king must capture (Czech draughts).
-    const KING_PRIORITY: bool = false;
+    /// The capture precedence, as an ordering: each step keeps the
+    /// captures that rank highest by it among those the steps before it
+    /// left; then the choice is free. Empty (the default): free choice
+    /// among all captures. Gothic draughts' majority rule is
+    /// `&[MostPieces]`, Czech draughts' king priority `&[ByKing]`; Italian
+    /// draughts would say `&[MostPieces, ByKing, MostKings, …]`.
+    const PRECEDENCE: &'static [Precedence] = &[];
+    /// Derived, do not override: the precedence starts with
+    /// [`Precedence::ByKing`] (then the generator looks at kings first and
+    /// at the other pieces only when no king can capture).
+    const KING_FIRST: bool = matches!(Self::PRECEDENCE, [Precedence::ByKing, ..]);
+    /// Derived, do not override: the steps that rank the captures found
+    /// (the precedence without a leading [`Precedence::ByKing`]).
+    const RANKING: &'static [Precedence] = match Self::PRECEDENCE {
+        [Precedence::ByKing, rest @ ..] => rest,
+        all => all,
+    };
     /// A player who cannot move (but has pieces, and whose opponent can move) passes.
     const PASSES: bool = false;
     /// The start position in FEN.
     const START_FEN: &'static str;
+    /// How the game names its squares (algebraic by default).
+    const SQUARE_NAMES: SquareNames = SquareNames::Algebraic;
     /// A player's name for each kind ("man", "king", "knight", …).
     const KIND_NAMES: [&'static str; 4] = ["man", "king", "knight", "commander"];
     /// How each kind moves, in a player's words, for refusals.
@@ -122,3 +162,74 @@ pub trait Mechanics:
 
 /// The bit-set type of a game.
 pub type BB<R> = <<R as Mechanics>::Geo as Geometry>::B;
+
+/// The name of a square in game `R`'s notation ([`Mechanics::SQUARE_NAMES`]):
+/// `"c3"`, or its number on a numbered board.
+pub fn square_name<R: Mechanics>(sq: Square) -> String {
+    match R::SQUARE_NAMES {
+        SquareNames::Algebraic => sq.to_string(),
+        SquareNames::Numeric(corner) => R::Geo::BOARD
+            .number(i32::from(sq.file()), i32::from(sq.rank()), corner)
+            .map_or_else(|| sq.to_string(), |n| n.to_string()),
+    }
+}
+
+/// A square from its name in game `R`'s notation: a number on a
+/// numbered board, or an algebraic name (always accepted).
+pub fn parse_square<R: Mechanics>(text: &str) -> Option<Square> {
+    match R::SQUARE_NAMES {
+        SquareNames::Numeric(corner) if text.bytes().all(|b| b.is_ascii_digit()) => {
+            let n: u32 = text.parse().ok()?;
+            let (f, r) = R::Geo::BOARD.square_numbered(n, corner)?;
+            Square::new(f, r)
+        }
+        _ => text.parse().ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{dir, dirs, Dark8x8, DIAGONALS};
+    use crate::position::Position;
+    use crate::square::Corner;
+
+    /// Czech draughts' pieces, with English draughts' square numbers.
+    #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+    struct Numbered;
+
+    impl Mechanics for Numbered {
+        type Geo = Dark8x8;
+        const VARIANT: Variant = Variant::Czech;
+        const KINDS: [bool; 4] = [true, true, false, false];
+        const MOTION: [Motion; 4] = [
+            Motion::Step(dirs(&[dir::NE, dir::NW])),
+            Motion::Slide(DIAGONALS),
+            Motion::None,
+            Motion::None,
+        ];
+        const CAPTURE: [Capture; 4] = [
+            Capture::Jump(dirs(&[dir::NE, dir::NW])),
+            Capture::Fly(DIAGONALS),
+            Capture::None,
+            Capture::None,
+        ];
+        const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
+        const START_FEN: &'static str = "W:Wc3:Bf6";
+        const SQUARE_NAMES: SquareNames = SquareNames::Numeric(Corner::TopLeft);
+        const KIND_MOVES: [&'static str; 4] = ["", "", "", ""];
+    }
+
+    #[test]
+    fn numbered_squares_name_moves_and_positions() {
+        let pos = Position::<Numbered>::start();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        assert_eq!(moves, ["22-17", "22-18"]);
+        assert_eq!(pos.to_string(), "W:W22:B11");
+        assert_eq!(square_name::<Numbered>("b8".parse().unwrap()), "1");
+        assert_eq!(parse_square::<Numbered>("29"), "a1".parse().ok());
+        assert_eq!(parse_square::<Numbered>("c3"), "c3".parse().ok());
+        assert_eq!(parse_square::<Numbered>("33"), None);
+    }
+}

@@ -1,11 +1,35 @@
-//! Medieval battle, RULES.md §5.
+//! Medieval battle (Středověká bitva).
 //!
-//! 10×10, every square. Pawns step and jump diagonally forward; knights
-//! step and jump one square forward or sideways; a pawn that ends its
-//! move on the last rank becomes a commander (flying on the diagonals),
-//! a knight a king (flying in eight directions). After the no-capture
-//! limit (default 30 plies) the stronger army wins, counting pawn 1,
-//! knight 2, commander 3, king 4.
+//! **Board and pieces.** 10×10, all 100 squares. Each player has ten
+//! pawns and five knights. *Decision* (the original picture is lost):
+//! White's knights on `a1 c1 e1 g1 i1`, pawns on `b2 d2 f2 h2 j2 a3 c3
+//! e3 g3 i3`; Black's knights on `b10 d10 f10 h10 j10`, pawns on `a9 c9
+//! e9 g9 i9 b8 d8 f8 h8 j8`. White moves first.
+//!
+//! **Pawns** step one square diagonally forward; **knights** one square
+//! straight forward or sideways (not back). Both capture any opponent
+//! piece by a short jump, only in the directions they move in, turning
+//! between jumps.
+//!
+//! **Promotion.** A pawn that ends its move on the last rank becomes a
+//! **commander**, which flies along the four diagonals (moves and
+//! captures at a distance); a knight becomes a **king**, which flies in
+//! all eight directions.
+//!
+//! **Captures** are compulsory, the choice among captures free, and a
+//! piece that can go on capturing must.
+//!
+//! **End.** The player to move with no piece or no legal move loses.
+//! After the no-capture limit (30 plies by default, the option
+//! [`GameOptions::no_capture_limit`](crate::GameOptions::no_capture_limit))
+//! the stronger army wins, counting pawn 1, knight 2, commander 3, king 4
+//! ([`WEIGHT`], [`strength`]); *Decision:* equal strength draws.
+//!
+//! ```
+//! use dama::{Color, Medieval, Position};
+//! let start = Position::<Medieval>::start();
+//! assert_eq!(dama::rules::medieval::strength(&start, Color::White), 20);
+//! ```
 
 use crate::bitboard::Bits;
 use crate::geometry::{dir, dirs, Full10x10, DIAGONALS, QUEEN};

@@ -1,14 +1,47 @@
-//! What each game is: the [`Rules`] trait and one file per game.
+//! What each game is: the [`Rules`] trait and one file per game, whose
+//! module docs give that game's rules in full.
 //!
 //! A game is a zero-sized type that implements two traits in its file
 //! `rules/<game>.rs`. [`Mechanics`] (in [`mechanics`]) describes how the
 //! pieces move: the board, the kinds, their steps and captures,
-//! promotion and the switches that set games apart. [`Rules`] adds how
-//! the game ends: the end-of-game rules differ more than a switch can
-//! say, so each game writes its own [`Rules::verdict`], and says which
-//! of the counters ([`Counters`]) its rules look at. The types of a
-//! game's end ([`Outcome`], [`EndRule`], …) are in [`outcome`](mod@outcome), below
+//! promotion, the capture precedence and passes. [`Rules`] adds how the
+//! game ends: the end-of-game rules differ more than a switch can say, so
+//! each game writes its own [`Rules::verdict`], and says which of the
+//! counters ([`Counters`]) its rules look at. The types of a game's end
+//! ([`Outcome`], [`EndRule`], …) are in [`outcome`](mod@outcome), below
 //! the game record, so that the rules can name them.
+//!
+//! # Common ground
+//!
+//! What every game here shares, unless its own file says otherwise:
+//!
+//! - Squares are named from White's side: files `a`, `b`, … left to
+//!   right, ranks `1`, `2`, … bottom to top. White starts at the bottom
+//!   and moves first; forward is up for White, down for Black; the last
+//!   rank (where pieces promote) is the opponent's back rank.
+//! - Capturing is compulsory: if the side to move can capture, every
+//!   move that does not is illegal. A capture is a chain of jumps by one
+//!   piece, the whole chain one move, and a piece that can go on
+//!   capturing must.
+//! - Captured pieces leave the board when the move ends. Until then they
+//!   block: a piece is jumped at most once, and a jumped piece cannot be
+//!   passed over or landed on. The moving piece's own square counts as
+//!   empty during its move.
+//! - A flying piece moves over any number of empty squares along a line
+//!   and captures at a distance: empty squares, the piece, then any empty
+//!   square beyond it. If it can go on capturing from some of those
+//!   squares, it must land on one of them.
+//! - A piece promotes only when it ends its move on the last rank (unless
+//!   the game says otherwise); one that passes it in the middle of a
+//!   capture goes on as what it was.
+//! - A move is its origin, its destination and the set of pieces it
+//!   captures: two chains that agree in all three are one move (written
+//!   with the chain whose landing squares come first, by file, then
+//!   rank). Perft counts moves in that sense and ignores the counters.
+//! - The player to move with no legal move loses, and so does a player
+//!   with no pieces left; games with passes say so.
+//! - A count of "moves" is of plies (one player's turns) unless it says
+//!   "of each player".
 
 pub mod czech;
 pub mod gothic;
@@ -18,14 +51,14 @@ pub mod medieval;
 pub mod ossetian;
 pub mod outcome;
 
-pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, BB};
+pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, Precedence, BB};
 pub use outcome::{EndRule, GameResult, Outcome, Tally};
 
 use crate::bitboard::Bits;
 use crate::moves::Move;
 use crate::position::Position;
 
-/// Rule options a player may change (RULES.md makes them adjustable).
+/// Rule options a player may change (the rules make them adjustable).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOptions {
     /// Gothic draughts and Medieval battle: plies without capture that end the game (default 30).

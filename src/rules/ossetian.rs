@@ -1,9 +1,33 @@
-//! Ossetian draughts, RULES.md §4.
+//! Ossetian draughts (Osetinská dáma).
 //!
-//! 7×7, every square. Pieces step forward (straight or diagonally) and
-//! capture by short jumps in all eight directions. No promotion. A
-//! blocked player passes; when neither side can move the game ends and
-//! the player who captured more wins. A player left without pieces loses.
+//! **Board and pieces.** 7×7, all 49 squares. Twenty-one pieces each on
+//! the three edge ranks: White on ranks 1–3, Black on ranks 5–7; rank 4
+//! starts empty. White moves first.
+//!
+//! **Pieces** step one square forward, straight or diagonally
+//! (*Decision:* not sideways), and capture by a short jump in all eight
+//! directions, turning freely between jumps. Capturing is compulsory,
+//! the choice among captures free, and a piece that can go on capturing
+//! must. There is no promotion: a piece on the last rank stays as it is
+//! and can still capture.
+//!
+//! **End.** *Decision:* a player with no legal move while the opponent
+//! has one passes (the only legal move is `pass`). The game ends when
+//! neither side can move: the player who captured more pieces wins (both
+//! start with 21 and nobody promotes, so: more pieces left); equal
+//! counts draw. A player left without pieces has lost at once.
+//!
+//! ```
+//! use dama::{Color, EndRule, Game, GameResult, Ossetian, Status};
+//! // Black's piece on a1 cannot move, White's can: Black passes.
+//! let mut game: Game<Ossetian> = "B:Wd4:Ba1".parse().unwrap();
+//! assert_eq!(game.position().legal_moves()[0].to_string(), "pass");
+//! game.play_text("pass").unwrap();
+//! // Nobody can move: the player with more pieces wins.
+//! let game: Game<Ossetian> = "W:Wa7,b7:Ba1".parse().unwrap();
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!((outcome.result, outcome.rule), (GameResult::Win(Color::White), EndRule::BothBlocked));
+//! ```
 
 use crate::geometry::{dir, dirs, Full7x7, QUEEN};
 use crate::piece::Kind;

@@ -103,6 +103,15 @@ pub const LEVELS: [Level; 5] = [
 
 impl Level {
     /// Level `n` (values outside 1–5 are clamped), as the table gives it.
+    ///
+    /// ```
+    /// use dama::search::Level;
+    /// use dama::{Czech, Knights};
+    /// assert_eq!(Level::get(9), Level::get(5));
+    /// // Knight's draughts' levels search a quarter of the nodes.
+    /// let (c, k) = (Level::of::<Czech>(4), Level::of::<Knights>(4));
+    /// assert_eq!(k.nodes.unwrap() * 4, c.nodes.unwrap());
+    /// ```
     pub fn get(n: u8) -> Level {
         LEVELS[n.clamp(1, 5) as usize - 1]
     }

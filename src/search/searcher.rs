@@ -109,7 +109,23 @@ impl<R: Evaluate> Searcher<R> {
         self.search(game, &limits, stop, &mut |_| {}).best
     }
 
-    /// Searches the current position of `game`.
+    /// Searches the current position of `game` within `limits`, until
+    /// they run out or `stop` is set; `on_info` hears of each finished
+    /// iteration.
+    ///
+    /// ```
+    /// use dama::search::{Limits, Searcher};
+    /// use dama::{Czech, Game};
+    /// use std::sync::atomic::AtomicBool;
+    /// // White to move wins a man: c3xe5 or e3xc5 both do it.
+    /// let game: Game<Czech> = "W:Wc3,e3:Bd4,h8".parse().unwrap();
+    /// let mut searcher = Searcher::new(1);
+    /// let limits = Limits { depth: Some(4), ..Limits::default() };
+    /// let mut lines = 0;
+    /// let r = searcher.search(&game, &limits, &AtomicBool::new(false), &mut |_| lines += 1);
+    /// assert!(r.best.unwrap().is_capture());
+    /// assert!(r.score.0 > 50 && r.depth >= 1 && lines >= 1);
+    /// ```
     pub fn search(
         &mut self,
         game: &Game<R>,

@@ -37,6 +37,12 @@ impl Score {
     }
 }
 
+/// ```
+/// use dama::search::Score;
+/// assert_eq!(Score(35).to_string(), "cp 35");
+/// assert_eq!(Score::win_in(7).to_string(), "win 7");
+/// assert_eq!(Score::loss_in(4).to_string(), "loss 4");
+/// ```
 impl fmt::Display for Score {
     /// `cp 35`, `win 7` or `loss 4` (plies), as in the protocol.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

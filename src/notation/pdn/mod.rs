@@ -27,7 +27,7 @@
 //! - **Games.** `GameType` 29 is Czech draughts, as in the PDN standard.
 //!   The other four games have no standard number; dama uses its own,
 //!   outside the range the standard assigns, and writes a `Variant` tag
-//!   with the name from RULES.md beside it:
+//!   with the game's name beside it:
 //!
 //!   | game | `GameType` | `Variant` |
 //!   |---|---|---|
@@ -44,7 +44,8 @@
 //!   `2-0` White won, `0-2` Black won, `1-1` draw, `*` unknown or
 //!   unfinished. The chess forms `1-0`, `0-1`, `1/2-1/2` (and `½-½`) are
 //!   read as well; `0-0` (no result) is read as `*`.
-//! - **Start position.** A `FEN` tag in RULES.md's extended FEN when the
+//! - **Start position.** A `FEN` tag in the extended FEN of
+//!   [`crate::notation::fen`] when the
 //!   game did not start from the start position. Move numbers count from
 //!   its `F` field; a game where Black moves first begins `1... b6-a5`.
 //! - **How the game ended**: a `Termination` tag. For an end by the rules

@@ -230,6 +230,23 @@ fn classify(word: &str) -> Word<'_> {
 /// Reads every game of a PDN text. Checks the layout only; call
 /// [`PdnGame::replay`] on each game to check the moves (or use
 /// [`replay_games`](super::replay_games)). Text with no game gives an empty list.
+///
+/// ```
+/// use dama::notation::pdn::{read_games, PdnResult};
+/// use dama::Variant;
+/// let text = "[GameType \"101\"]\n\n1. a2-a3 h7-h6 {a quiet start} *\n";
+/// let games = read_games(text).unwrap();
+/// assert_eq!(games[0].moves, ["a2-a3", "h7-h6"]);
+/// assert_eq!(games[0].variant().unwrap(), Variant::Gothic);
+/// assert_eq!(games[0].result, PdnResult::Unknown);
+/// let game = games[0].replay().unwrap();
+/// assert_eq!(game.len(), 2);
+/// ```
+///
+/// # Errors
+///
+/// [`PdnError`] naming the game (by its number in the text) and the line
+/// of the first tag, comment or variation that is not closed or not well formed.
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     let mut lexer = Lexer::new(text);
     let mut games = Vec::new();

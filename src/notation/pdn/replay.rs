@@ -45,6 +45,22 @@ impl PdnGame {
     /// first move that cannot be read, is illegal or comes after the end
     /// of the game, and when the moves end the game by the rules with
     /// another result than the one written.
+    ///
+    /// ```
+    /// use dama::notation::pdn::{read_games, write_game, PdnGame};
+    /// use dama::{AnyGame, GameOptions, Variant};
+    /// let mut game = AnyGame::from_fen(Variant::Czech, "W:Wc3:Bd4", GameOptions::default()).unwrap();
+    /// game.play("c3xe5").unwrap();
+    /// let text = write_game(&PdnGame::from_game(&game));
+    /// assert!(text.contains("[Result \"2-0\"]") && text.contains("[Termination \"no-pieces\"]"));
+    /// let back = read_games(&text).unwrap()[0].replay().unwrap();
+    /// assert_eq!(back.fen(), game.fen());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PdnError`]: unknown game or option tags, a bad `FEN` tag, the
+    /// first bad move (with its number), or a result the moves contradict.
     pub fn replay(&self) -> Result<AnyGame, PdnError> {
         let game_no = self.number;
         let variant = self.variant()?;
