@@ -39,6 +39,8 @@ macro_rules! games {
             ossetian::Ossetian, "ossetian", "Ossetian draughts", Some(103);
             /// Medieval battle.
             medieval::Medieval, "medieval", "Medieval battle", Some(104);
+            /// International draughts (FMJD).
+            international::International, "international", "International draughts", Some(20);
         }
     };
 }

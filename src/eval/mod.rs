@@ -17,6 +17,7 @@
 
 pub mod czech;
 pub mod gothic;
+pub mod international;
 pub mod knights;
 pub mod medieval;
 pub mod ossetian;

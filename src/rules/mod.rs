@@ -45,6 +45,7 @@
 
 pub mod czech;
 pub mod gothic;
+pub mod international;
 pub mod knights;
 pub mod mechanics;
 pub mod medieval;

@@ -1,0 +1,167 @@
+//! International draughts: twenty men a side on the 10×10 board, men
+//! that capture backwards, flying kings worth about three men, and the
+//! FMJD endgame limits.
+//!
+//! - Men gain as they advance, slowly in the first ranks (the tempo of
+//!   the game: a side that runs out of safe moves loses them) and more
+//!   in the last three (a man there is a king in waiting).
+//! - The centre (files `d`–`g`, ranks 4–7, squares such as 22, 23, 27,
+//!   28, 29, 32, 33) is worth holding; the edge files less.
+//! - Formation: men on 47, 48 and 49 guard the back rank against
+//!   breakthroughs; `adjust` charges an army that leans on one wing
+//!   (men on files `a`–`e` against `f`–`j`), and pays for men that
+//!   nothing can stop from crowning.
+//! - Kings like the long diagonal 46–5 (`a1`–`j10`) and the centre.
+//! - `adjust` knows the ends the draw rules make hopeless: a lone king
+//!   against at most three pieces with a king is a draw by the endgame
+//!   classes, so the material edge is worth little there; and when the
+//!   25-move rule comes close every advantage fades towards the draw.
+
+use super::{Context, Evaluate, Params};
+use crate::bitboard::Bits;
+use crate::geometry::Geometry;
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::international::International;
+use crate::rules::Rules;
+
+/// Worth of a man.
+pub const MAN: i32 = 100;
+/// Worth of a king.
+pub const KING: i32 = 320;
+
+/// Bonus of a man by rank (own back rank first; a man never stands on the last).
+const MAN_RANK: [i32; 10] = [0, 1, 3, 5, 8, 12, 18, 28, 44, 0];
+/// Back-rank guard by file on rank 1: 47 (`c1`), 48 (`e1`), 49 (`g1`).
+const GUARD: [i32; 10] = [0, 0, 6, 0, 9, 0, 6, 0, 2, 0];
+
+/// The square table of the 10×10 games, for White.
+pub fn square(kind: Kind, f: i32, r: i32, files: i32, ranks: i32) -> i32 {
+    match kind {
+        Kind::Man => {
+            let mut s = MAN_RANK[r as usize];
+            if r == 0 {
+                s += GUARD[f as usize];
+            }
+            s += match f {
+                0 | 9 => -5,
+                3..=6 if (3..=6).contains(&r) => 6,
+                2 | 7 if (3..=6).contains(&r) => 2,
+                _ => 0,
+            };
+            s
+        }
+        Kind::King => {
+            let mut s = 0;
+            if f == r {
+                s += 12; // the long diagonal 46–5
+            }
+            let cf = (2 * f - (files - 1)).abs();
+            let cr = (2 * r - (ranks - 1)).abs();
+            s + (18 - cf - cr) / 3
+        }
+        _ => 0,
+    }
+}
+
+/// The International numbers.
+pub const PARAMS: Params = Params {
+    material: [MAN, KING, 0, 0],
+    square,
+    mobility: [1, 1, 0, 0],
+    tempo: 4,
+};
+
+/// Men of `c` on the left wing (files `a`–`e`) minus the right.
+fn wing_lean<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
+    let mut d = 0;
+    for b in pos.pieces(c, Kind::Man).iter() {
+        if (R::Geo::square(b).file() as i32) < 5 {
+            d += 1;
+        } else {
+            d -= 1;
+        }
+    }
+    d
+}
+
+/// Men of `c` that no opponent piece can stop from crowning: the
+/// opponent has no king and no piece in the widening triangle ahead.
+/// Looked at only in sparse positions.
+pub fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
+    let them = pos.color(!c);
+    if them.count() > 8 || !(them & pos.kind(Kind::King)).is_empty() {
+        return 0;
+    }
+    let last = R::Geo::ranks() as i32 - 1;
+    let mut bonus = 0;
+    for m in pos.pieces(c, Kind::Man).iter() {
+        let sq = R::Geo::square(m);
+        let (f, r) = (sq.file() as i32, sq.rank() as i32);
+        let ahead = |r2: i32| match c {
+            Color::White => r2 - r,
+            Color::Black => r - r2,
+        };
+        let free = them.iter().all(|b| {
+            let o = R::Geo::square(b);
+            let d = ahead(o.rank() as i32);
+            d <= 0 || (o.file() as i32 - f).abs() > d + 1
+        });
+        if free {
+            let left = match c {
+                Color::White => last - r,
+                Color::Black => r,
+            };
+            bonus += (180 - 20 * left).max(0);
+        }
+    }
+    bonus
+}
+
+/// Formation, endgame knowledge and the pull of the 25-move rule, from
+/// White's side.
+pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
+    let mut s = white;
+    // An army leaning on one wing leaves the other open.
+    s -= 3 * (wing_lean(pos, Color::White).abs() - wing_lean(pos, Color::Black).abs());
+    let kings = pos.kind(Kind::King);
+    for lone in Color::ALL {
+        let l = pos.color(lone);
+        if l.count() != 1 || (l & kings).is_empty() {
+            continue;
+        }
+        let o = pos.color(!lone);
+        let stronger = match lone {
+            Color::White => s < 0,
+            Color::Black => s > 0,
+        };
+        if !stronger || (o & kings).is_empty() {
+            continue;
+        }
+        // Against a lone flying king three pieces (one a king) rarely
+        // win and fewer never do within the classes' limits.
+        match o.count() {
+            1..=3 => s /= 16,
+            4 => s /= 2,
+            _ => {}
+        }
+    }
+    s += runaways(pos, Color::White) - runaways(pos, Color::Black);
+    let u = cx.urgency();
+    if u > 128 {
+        s = s * (256 - u + 32) / 160;
+    }
+    s
+}
+
+impl Evaluate for International {
+    const PARAMS: Params = PARAMS;
+    const LEVEL_NODES_PERCENT: u64 = 60;
+    const BENCH_DEPTH_CUT: u32 = 2;
+    const BENCH_POSITIONS: &'static [&'static str] = &[crate::rules::international::START_FEN];
+
+    #[inline(always)]
+    fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
+        adjust(pos, white, cx)
+    }
+}
