@@ -41,6 +41,12 @@ macro_rules! games {
             medieval::Medieval, "medieval", "Medieval battle", Some(104);
             /// International draughts (FMJD).
             international::International, "international", "International draughts", Some(20);
+            /// Killer draughts.
+            killer::Killer, "killer", "Killer draughts", None;
+            /// Breakthrough draughts.
+            breakthrough::Breakthrough, "breakthrough", "Breakthrough draughts", Some(96);
+            /// Antidraughts (losing draughts).
+            antidraughts::Antidraughts, "antidraughts", "Antidraughts", Some(98);
         }
     };
 }

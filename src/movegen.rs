@@ -24,7 +24,7 @@ use crate::geometry::{DirSet, Geometry};
 use crate::moves::{Move, MoveList, Path};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::mechanics::{Capture, Mechanics, Motion, Precedence, BB};
+use crate::rules::mechanics::{Capture, Landing, Mechanics, Motion, Precedence, BB};
 use arrayvec::ArrayVec;
 
 /// The opposite of each direction (a step back).
@@ -55,6 +55,8 @@ struct Cx<R: Mechanics, const US: usize, const K: usize> {
     empty: BB<R>,
     /// The moving piece's origin bit.
     from: u32,
+    /// The kings on the board (for [`Landing::BehindLastKing`]).
+    kings: BB<R>,
 }
 
 impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
@@ -186,6 +188,13 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
                 path.pop();
             }
             if !goes_on {
+                if matches!(R::LANDING, Landing::BehindLastKing) && !(over & self.kings).is_empty() {
+                    // The halt rule: right behind the king jumped last.
+                    path.push(lands[0]);
+                    self.emit(path, cap, out);
+                    path.pop();
+                    break 'dir;
+                }
                 for &l in &lands {
                     path.push(l);
                     self.emit(path, cap, out);
@@ -272,6 +281,7 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                     opp,
                     empty: empty | BB::<R>::bit(b),
                     from: b,
+                    kings: pos.kind(Kind::King),
                 };
                 let start = out.len();
                 cx.jump(b, BB::<R>::ZERO, &mut path, out);
@@ -286,6 +296,7 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                     opp,
                     empty: empty | BB::<R>::bit(b),
                     from: b,
+                    kings: pos.kind(Kind::King),
                 };
                 let start = out.len();
                 cx.fly(b, BB::<R>::ZERO, &mut path, out);
@@ -401,7 +412,12 @@ fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
             };
             n += (lands & !cont).count() as usize;
             for l in cont.iter() {
-                let cx = Cx::<R, US, K> { opp, empty, from: l };
+                let cx = Cx::<R, US, K> {
+                    opp,
+                    empty,
+                    from: l,
+                    kings: BB::<R>::ZERO,
+                };
                 let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
                 n += cx.count_jump(l, over);
             }
@@ -434,9 +450,19 @@ fn count_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize
     }
 }
 
+/// True when the game is over by [`Mechanics::PROMOTION_WINS`]: the
+/// opponent of the side to move has a king. Such a position has no moves.
+#[inline(always)]
+pub fn promotion_won<R: Mechanics>(pos: &Position<R>) -> bool {
+    R::PROMOTION_WINS && !pos.pieces(!pos.side(), Kind::King).is_empty()
+}
+
 /// The legal captures of the side to move (filters applied). Empty when
 /// there is none.
 pub fn captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
+    if promotion_won(pos) {
+        return;
+    }
     match pos.side() {
         Color::White => captures_for::<R, 0>(pos, out),
         Color::Black => captures_for::<R, 1>(pos, out),
@@ -500,6 +526,9 @@ fn quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>, f: &mut impl FnMu
 /// move list (perft's last two plies play them straight away).
 #[inline(always)]
 pub(crate) fn for_each_quiet<R: Mechanics>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
+    if promotion_won(pos) {
+        return;
+    }
     match pos.side() {
         Color::White => quiet_for::<R, 0>(pos, &mut f),
         Color::Black => quiet_for::<R, 1>(pos, &mut f),
@@ -558,6 +587,9 @@ fn count_quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
 /// Number of non-capturing moves, counted set-wise without building them.
 #[inline(always)]
 fn count_quiet<R: Mechanics>(pos: &Position<R>) -> usize {
+    if promotion_won(pos) {
+        return 0;
+    }
     match pos.side() {
         Color::White => count_quiet_for::<R, 0>(pos),
         Color::Black => count_quiet_for::<R, 1>(pos),
@@ -600,6 +632,9 @@ pub fn generate<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
 /// The number of legal moves, without building the quiet ones (perft's bulk count).
 #[inline(always)]
 pub fn count_moves<R: Mechanics>(pos: &Position<R>) -> usize {
+    if promotion_won(pos) {
+        return 0;
+    }
     let c = match pos.side() {
         Color::White => count_captures_for::<R, 0>(pos),
         Color::Black => count_captures_for::<R, 1>(pos),

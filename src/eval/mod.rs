@@ -15,9 +15,12 @@
 //! (rank 0 is a player's own back rank). Black's tables are the same
 //! turned half round the board, the symmetry of every start position.
 
+pub mod antidraughts;
+pub mod breakthrough;
 pub mod czech;
 pub mod gothic;
 pub mod international;
+pub mod killer;
 pub mod knights;
 pub mod medieval;
 pub mod ossetian;

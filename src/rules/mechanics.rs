@@ -82,6 +82,19 @@ pub const fn both_captures(c: [Capture; 4]) -> [[Capture; 4]; 2] {
     ]
 }
 
+/// Where a flying capture may end: the landing squares allowed when the
+/// chain cannot go on from any of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// Any empty square beyond the last piece jumped, up to the next
+    /// occupied square.
+    Any,
+    /// As `Any`, except that when the last piece jumped is a king the
+    /// capturing piece must stop on the square right behind it (the
+    /// halt rule of Killer draughts).
+    BehindLastKing,
+}
+
 /// One step of a game's capture precedence: among the captures still
 /// allowed, keep those that rank highest by it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +163,12 @@ pub trait Mechanics:
     };
     /// A player who cannot move (but has pieces, and whose opponent can move) passes.
     const PASSES: bool = false;
+    /// Where a flying capture may end ([`Landing::Any`] by default).
+    const LANDING: Landing = Landing::Any;
+    /// A man that ends its move promoted wins the game at once
+    /// (Breakthrough draughts): a position where the opponent of the
+    /// side to move has a king is finished and has no moves.
+    const PROMOTION_WINS: bool = false;
     /// The start position in FEN.
     const START_FEN: &'static str;
     /// How the game names its squares (algebraic by default).

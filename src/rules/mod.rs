@@ -43,16 +43,21 @@
 //! - A count of "moves" is of plies (one player's turns) unless it says
 //!   "of each player".
 
+pub mod antidraughts;
+pub mod breakthrough;
 pub mod czech;
 pub mod gothic;
 pub mod international;
+pub mod killer;
 pub mod knights;
 pub mod mechanics;
 pub mod medieval;
 pub mod ossetian;
 pub mod outcome;
 
-pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, Precedence, BB};
+pub use mechanics::{
+    both_captures, both_motions, Capture, Landing, Mechanics, Motion, Precedence, BB,
+};
 pub use outcome::{EndRule, GameResult, Outcome, Tally};
 
 use crate::bitboard::Bits;
@@ -147,6 +152,9 @@ impl Counters {
 pub trait Rules: Mechanics {
     /// Threefold repetition draws.
     const REPETITION_DRAW: bool = false;
+    /// A player who has no pieces left, or no legal move, wins instead of
+    /// losing (Antidraughts).
+    const NO_MOVE_WINS: bool = false;
 
     /// A fact about the material that a game's end rules remember from the
     /// move that produced it (Czech: a lone king on the main diagonal).
@@ -201,8 +209,9 @@ pub struct Countdown {
 
 /// The end of the game, if any: Common ground's rule first (a player
 /// with no pieces left has lost; the side to move can face no pieces
-/// only in a set-up position, where it has won at once), then the
-/// game's own [`Rules::verdict`].
+/// only in a set-up position, where it has won at once; both the other
+/// way round where [`Rules::NO_MOVE_WINS`]), then the game's own
+/// [`Rules::verdict`].
 #[inline]
 pub fn outcome<R: Rules>(
     pos: &Position<R>,
@@ -211,6 +220,14 @@ pub fn outcome<R: Rules>(
     has_move: bool,
 ) -> Option<Outcome> {
     let us = pos.side();
+    if R::NO_MOVE_WINS {
+        if pos.color(us).is_empty() {
+            return Some(Outcome::win(us, EndRule::NoPiecesWins));
+        }
+        if pos.color(!us).is_empty() {
+            return Some(Outcome::win(!us, EndRule::NoPiecesWins));
+        }
+    }
     if pos.color(us).is_empty() {
         return Some(Outcome::win(!us, EndRule::NoPieces));
     }

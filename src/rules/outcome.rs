@@ -61,6 +61,12 @@ pub enum EndRule {
     BothBlocked,
     /// A player resigned.
     Resignation,
+    /// Antidraughts: the side to move has no pieces left, and wins.
+    NoPiecesWins,
+    /// Antidraughts: the side to move has no legal move, and wins.
+    NoMovesWins,
+    /// Breakthrough: a man ended its move on its last rank, and its side wins.
+    Breakthrough,
 }
 
 impl EndRule {
@@ -76,6 +82,9 @@ impl EndRule {
             EndRule::MoveLimit { .. } => "move-limit",
             EndRule::BothBlocked => "both-blocked",
             EndRule::Resignation => "resignation",
+            EndRule::NoPiecesWins => "no-pieces-wins",
+            EndRule::NoMovesWins => "no-moves-wins",
+            EndRule::Breakthrough => "breakthrough",
         }
     }
 }
@@ -174,6 +183,9 @@ impl fmt::Display for Outcome {
                 _ => f.write_str("neither side can move, and the count decides"),
             },
             EndRule::Resignation => write!(f, "{loser} resigned"),
+            EndRule::NoPiecesWins => write!(f, "{} has no pieces left", !loser),
+            EndRule::NoMovesWins => write!(f, "{} cannot move", !loser),
+            EndRule::Breakthrough => write!(f, "{}'s man reached the last rank", !loser),
         }
     }
 }
