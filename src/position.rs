@@ -60,6 +60,10 @@ pub enum SetupError {
         /// The kind's name.
         name: &'static str,
     },
+    /// A king of the side to move where a king wins at once
+    /// ([`Mechanics::PROMOTION_WINS`]): the game would have ended before.
+    #[error("a king on {0} of the side to move: the game ended when it was crowned")]
+    KingToMove(Square),
 }
 
 /// Pieces on the board and the side to move.
@@ -136,6 +140,9 @@ impl<R: Mechanics> Position<R> {
                     square: sq,
                     name: R::KIND_NAMES[piece.kind.index()],
                 });
+            }
+            if R::PROMOTION_WINS && piece.kind == Kind::King && piece.color == side {
+                return Err(SetupError::KingToMove(sq));
             }
             pos.put(b, piece);
         }
