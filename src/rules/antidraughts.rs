@@ -16,11 +16,13 @@
 //!
 //! ```
 //! use dama::{Antidraughts, EndRule, Game, GameResult, Color};
-//! // White's man on 28 must take 23 and is left without pieces: White wins.
-//! let mut game: Game<Antidraughts> = "W:We5:Bf6,a9".parse().unwrap();
-//! game.play_text("28x19").unwrap();
+//! // Black's man on 23 must take White's last man (23x32): White wins.
+//! let mut game: Game<Antidraughts> = "B:We5:Bf6,a9".parse().unwrap();
+//! let capture = game.position().legal_moves()[0];
+//! assert_eq!(capture.to_string(), "23x32");
+//! game.play(&capture).unwrap();
 //! let o = game.outcome().unwrap();
-//! assert_eq!((o.result, o.rule), (GameResult::Win(Color::White), EndRule::NoMovesWins));
+//! assert_eq!((o.result, o.rule), (GameResult::Win(Color::White), EndRule::NoPiecesWins));
 //! ```
 
 use crate::geometry::Dark10x10;

@@ -20,8 +20,10 @@
 //!
 //! ```
 //! use dama::{EndRule, Game, Breakthrough};
-//! let mut game: Game<Breakthrough> = "W:Wb8:Bj10".parse().unwrap();
-//! game.play_text("12-7").unwrap();
+//! // White's man on 7 (c9) steps to 1 or 2 on the last rank and wins.
+//! let mut game: Game<Breakthrough> = "W:Wc9:Bj10".parse().unwrap();
+//! let step = game.position().legal_moves()[0];
+//! game.play(&step).unwrap();
 //! assert_eq!(game.outcome().unwrap().rule, EndRule::Breakthrough);
 //! ```
 
