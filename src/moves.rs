@@ -200,9 +200,18 @@ impl<R: Mechanics> Move<R> {
         self.captured.count()
     }
     /// Compares the written paths in file-then-rank order of their landing
-    /// squares (to pick the path kept among chains that are the same move).
+    /// squares (by number on a numbered board) (to pick the path kept among chains that are the same move).
     pub(crate) fn path_cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |b: &u8| R::Geo::square(*b as u32).file_rank_key();
+        // Numbered boards compare square numbers (RULES-MAINSTREAM N.4).
+        let key = |b: &u8| {
+            let sq = R::Geo::square(*b as u32);
+            match R::SQUARE_NAMES {
+                SquareNames::Algebraic => u32::from(sq.file_rank_key()),
+                SquareNames::Numeric(corner) => R::Geo::BOARD
+                    .number(i32::from(sq.file()), i32::from(sq.rank()), corner)
+                    .unwrap_or(0),
+            }
+        };
         self.path_bits()
             .iter()
             .map(key)

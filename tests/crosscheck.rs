@@ -12,6 +12,7 @@
 mod reference;
 
 use dama::movegen;
+use dama::{Antidraughts, Breakthrough, International, Killer};
 use dama::{Czech, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -86,11 +87,13 @@ fn compare_position<R: Rules>(pos: &Position<R>, b: &Board) -> Result<Vec<String
 
 /// Plays from `fen` choosing moves by `choices`, comparing every position.
 fn playout<R: Rules>(game: Game, fen: &str, choices: &[u16]) -> Result<(), String> {
-    let mut pos: Position<R> = fen
-        .parse()
-        .map_err(|e| format!("dama rejects {fen}: {e}"))?;
     let mut b =
         Board::from_fen(game, fen).map_err(|e| format!("reference rejects {fen}: {e:?}"))?;
+    // Algebraic squares, which dama reads in every game.
+    let mut pos: Position<R> = b
+        .fen_algebraic()
+        .parse()
+        .map_err(|e| format!("dama rejects {fen}: {e}"))?;
     // While exploring with other seeds, `MAX_CHAINS` ends a playout at a
     // position with more capture chains than that (the reference's own
     // enumeration of such positions is slow).
@@ -132,6 +135,10 @@ fn playout_any(game: Game, fen: &str, choices: &[u16]) -> Result<(), String> {
         Game::Knights => playout::<Knights>(game, fen, choices),
         Game::Ossetian => playout::<Ossetian>(game, fen, choices),
         Game::Medieval => playout::<Medieval>(game, fen, choices),
+        Game::International => playout::<International>(game, fen, choices),
+        Game::Killer => playout::<Killer>(game, fen, choices),
+        Game::Breakthrough => playout::<Breakthrough>(game, fen, choices),
+        Game::Antidraughts => playout::<Antidraughts>(game, fen, choices),
     }
 }
 
@@ -140,12 +147,20 @@ fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
         let pos: Position<R> = fen.parse().expect("valid FEN");
         dama::perft::perft(&pos, depth, bulk)
     }
+    // Algebraic squares, which dama reads in every game.
+    let fen = &Board::from_fen(game, fen)
+        .expect("valid FEN")
+        .fen_algebraic();
     match game {
         Game::Czech => p::<Czech>(fen, depth, bulk),
         Game::Gothic => p::<Gothic>(fen, depth, bulk),
         Game::Knights => p::<Knights>(fen, depth, bulk),
         Game::Ossetian => p::<Ossetian>(fen, depth, bulk),
         Game::Medieval => p::<Medieval>(fen, depth, bulk),
+        Game::International => p::<International>(fen, depth, bulk),
+        Game::Killer => p::<Killer>(fen, depth, bulk),
+        Game::Breakthrough => p::<Breakthrough>(fen, depth, bulk),
+        Game::Antidraughts => p::<Antidraughts>(fen, depth, bulk),
     }
 }
 
@@ -178,6 +193,10 @@ fn random_board(game: Game, white_to_move: bool, density: u8, codes: &[u8]) -> B
                 kind = k;
             }
         }
+        if game == Game::Breakthrough && kind == reference::Kind::King && color == side {
+            // Breakthrough: a king of the side to move is no position.
+            continue;
+        }
         b.set(s, Some((color, kind)));
     }
     b
@@ -190,6 +209,10 @@ fn game_strategy() -> impl Strategy<Value = Game> {
         Just(Game::Knights),
         Just(Game::Ossetian),
         Just(Game::Medieval),
+        Just(Game::International),
+        Just(Game::Killer),
+        Just(Game::Breakthrough),
+        Just(Game::Antidraughts),
     ]
 }
 
@@ -244,7 +267,25 @@ proptest! {
 
 /// Positions from mid-game with kings, commanders, knights and passes,
 /// with the depth to which both generators are run.
-const MIDGAME: [(Game, &str, u32); 14] = [
+const MIDGAME: [(Game, &str, u32); 19] = [
+    // International: kings of both sides among men, captures backward,
+    // the majority rule with kings.
+    (
+        Game::International,
+        "W:W24,K27,31,33,34,38,40,43,47:B3,7,K12,13,16,19,22,K36",
+        3,
+    ),
+    (
+        Game::International,
+        "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
+        4,
+    ),
+    // Killer: kings meeting kings.
+    (Game::Killer, "W:WK46,K50,28,33:BK1,K19,K23,12,17", 3),
+    // Breakthrough: men one step from their last rank.
+    (Game::Breakthrough, "W:W7,9,28,33,41:B13,22,39,42,44", 4),
+    // Antidraughts: a few pieces, kings included.
+    (Game::Antidraughts, "B:WK3,28,32,37:B18,22,K45,14", 4),
     // Czech: kings of both sides among men (king priority, flying captures).
     (Game::Czech, "W:WKa1,c3,e3,Kg1,f2:Bb6,Kd6,f6,h6,Kh8,c7", 4),
     (Game::Czech, "B:Wb2,d2,Kd4,f4,Kh2:Ba7,Kc5,e7,Kf8,g5", 4),
@@ -305,6 +346,7 @@ const MIDGAME: [(Game, &str, u32); 14] = [
 fn midgame_perft_agrees() {
     for (game, fen, depth) in MIDGAME {
         let b = Board::from_fen(game, fen).expect("reference reads it");
+        let fen = &b.fen_algebraic();
         for d in 1..=depth {
             let expected = b.perft(d);
             assert_eq!(
@@ -325,8 +367,8 @@ fn midgame_perft_agrees() {
 fn every_midgame_position_agrees_move_by_move() {
     // Walk every line to depth 2 from each mid-game position.
     fn walk<R: Rules>(game: Game, fen: &str) {
-        let pos: Position<R> = fen.parse().expect("valid");
         let b = Board::from_fen(game, fen).expect("valid");
+        let pos: Position<R> = b.fen_algebraic().parse().expect("valid");
         let moves = compare_position(&pos, &b).unwrap_or_else(|e| panic!("{e}"));
         for t in moves {
             let dm = *pos
@@ -346,6 +388,10 @@ fn every_midgame_position_agrees_move_by_move() {
             Game::Knights => walk::<Knights>(game, fen),
             Game::Ossetian => walk::<Ossetian>(game, fen),
             Game::Medieval => walk::<Medieval>(game, fen),
+            Game::International => walk::<International>(game, fen),
+            Game::Killer => walk::<Killer>(game, fen),
+            Game::Breakthrough => walk::<Breakthrough>(game, fen),
+            Game::Antidraughts => walk::<Antidraughts>(game, fen),
         }
     }
 }
@@ -373,7 +419,17 @@ fn positions_with_many_chains_agree() {
 /// Perft from each start position, depth 1 upward: the reference table
 /// of issue 3, then one and two plies more, computed by dama and by the
 /// reference generator of this crate, which agree.
-const START_PERFT: [(Game, &[u64]); 5] = [
+const START_PERFT: [(Game, &[u64]); 9] = [
+    // The 10×10 games: dctl's International table (Killer's is the
+    // same to depth 6; Breakthrough and Antidraughts have International's
+    // moves while no man can crown).
+    (
+        Game::International,
+        &[9, 81, 658, 4265, 27117, 167140, 1049442, 6483961],
+    ),
+    (Game::Killer, &[9, 81, 658, 4265, 27117, 167140]),
+    (Game::Breakthrough, &[9, 81, 658, 4265, 27117, 167140]),
+    (Game::Antidraughts, &[9, 81, 658, 4265, 27117, 167140]),
     // Czech: dctl's published table to depth 10, then ours (depth 11
     // agreed with the reference generator; depth 12 is 386 262 109).
     (

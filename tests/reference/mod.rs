@@ -26,6 +26,15 @@
 //!   even in the middle of a chain;
 //! - Gothic and Ossetian: a player with pieces and no move passes when
 //!   the opponent has pieces and a move.
+//!
+//! And the 10×10 games of RULES-MAINSTREAM.md §1, §3–§5 (International,
+//! Killer, Breakthrough, Antidraughts): men step diagonally forward and
+//! capture diagonally forward and backward, kings fly, only the captures
+//! taking the most pieces are legal; Killer: a king whose capture ends
+//! with a king taken stops right behind it; Breakthrough: a position in
+//! which the opponent of the side to move has a king is over (no moves).
+//! Their squares are written with the numbers 1–50 (1 = b10, 46 = a1),
+//! and merged chains keep the path whose numbers come first.
 
 #![allow(dead_code)]
 
@@ -45,24 +54,44 @@ pub enum Game {
     Ossetian,
     /// Medieval battle, §5.
     Medieval,
+    /// International draughts (RULES-MAINSTREAM §1).
+    International,
+    /// Killer draughts (RULES-MAINSTREAM §3).
+    Killer,
+    /// Breakthrough draughts (RULES-MAINSTREAM §4).
+    Breakthrough,
+    /// Antidraughts (RULES-MAINSTREAM §5).
+    Antidraughts,
 }
 
 impl Game {
     /// All five, in the order of RULES.md.
-    pub const ALL: [Game; 5] = [
+    pub const ALL: [Game; 9] = [
         Game::Czech,
         Game::Gothic,
         Game::Knights,
         Game::Ossetian,
         Game::Medieval,
+        Game::International,
+        Game::Killer,
+        Game::Breakthrough,
+        Game::Antidraughts,
     ];
+
+    /// The 10×10 games on the dark squares, numbered 1–50.
+    pub fn ten(self) -> bool {
+        matches!(
+            self,
+            Game::International | Game::Killer | Game::Breakthrough | Game::Antidraughts
+        )
+    }
 
     /// Files and ranks of the board.
     pub fn size(self) -> (i32, i32) {
         match self {
             Game::Czech | Game::Gothic => (8, 8),
-            Game::Knights | Game::Medieval => (10, 10),
             Game::Ossetian => (7, 7),
+            _ => (10, 10),
         }
     }
 
@@ -73,6 +102,7 @@ impl Game {
         match self {
             // a1 is dark; the dark squares are those with file + rank even.
             Game::Czech => inside && (f + r) % 2 == 0,
+            g if g.ten() => inside && (f + r) % 2 == 0,
             _ => inside,
         }
     }
@@ -85,6 +115,7 @@ impl Game {
             Game::Knights => "W:Wa3,a4,b3,b4,c3,c4,d3,d4,e3,e4,f3,f4,g3,g4,h3,h4,i3,i4,j3,j4:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8,i7,i8,j7,j8",
             Game::Ossetian => "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,g3:Ba5,a6,a7,b5,b6,b7,c5,c6,c7,d5,d6,d7,e5,e6,e7,f5,f6,f7,g5,g6,g7",
             Game::Medieval => "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
+            _ => "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
         }
     }
 
@@ -94,6 +125,7 @@ impl Game {
             Game::Czech | Game::Gothic | Game::Knights => &[Kind::Man, Kind::King],
             Game::Ossetian => &[Kind::Man],
             Game::Medieval => &[Kind::Man, Kind::Knight, Kind::Commander, Kind::King],
+            _ => &[Kind::Man, Kind::King],
         }
     }
 
@@ -101,6 +133,7 @@ impl Game {
     pub fn promotes_to(self, k: Kind) -> Option<Kind> {
         match (self, k) {
             (Game::Czech | Game::Gothic | Game::Knights, Kind::Man) => Some(Kind::King),
+            (g, Kind::Man) if g.ten() => Some(Kind::King),
             (Game::Medieval, Kind::Man) => Some(Kind::Commander),
             (Game::Medieval, Kind::Knight) => Some(Kind::King),
             _ => None,
@@ -182,6 +215,20 @@ pub fn parse_sq(t: &str) -> Option<Sq> {
     }
     let r: i32 = ch.as_str().parse().ok()?;
     Some((f as i32 - 'a' as i32, r - 1))
+}
+
+/// The number of a square of the 10×10 games (1 = b10, 46 = a1).
+pub fn number(s: Sq) -> i32 {
+    let row = 9 - s.1;
+    row * 5 + s.0 / 2 + 1
+}
+
+/// The square of a number of the 10×10 games.
+pub fn numbered(n: i32) -> Sq {
+    let row = (n - 1) / 5;
+    let i = (n - 1) % 5;
+    let file = if row % 2 == 0 { 2 * i + 1 } else { 2 * i };
+    (file, 9 - row)
 }
 
 /// How a kind moves and captures, for one side: the steps (file, rank)
@@ -307,6 +354,21 @@ fn powers(game: Game, kind: Kind, side: Side) -> Powers {
             captures: eight(),
             flies: true,
         },
+        // RULES-MAINSTREAM §1: men step diagonally forward and jump
+        // diagonally forward and backward.
+        (g, Kind::Man) if g.ten() => Powers {
+            moves: vec![(1, fw), (-1, fw)],
+            slides: false,
+            captures: DIAGONAL.to_vec(),
+            flies: false,
+        },
+        // §1: flying kings.
+        (g, Kind::King) if g.ten() => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: DIAGONAL.to_vec(),
+            flies: true,
+        },
         (g, k) => panic!("{g:?} has no {k:?}"),
     }
 }
@@ -373,6 +435,15 @@ impl Chain {
 pub struct BadFen(pub String);
 
 impl Board {
+    /// A square's name in this game's notation.
+    pub fn sq_name(&self, s: Sq) -> String {
+        if self.game.ten() {
+            number(s).to_string()
+        } else {
+            name(s)
+        }
+    }
+
     fn idx(&self, s: Sq) -> usize {
         let (w, _) = self.game.size();
         (s.1 * w + s.0) as usize
@@ -465,7 +536,11 @@ impl Board {
                     "C" => (Kind::Commander, &item[1..]),
                     _ => (Kind::Man, item),
                 };
-                let s = parse_sq(sq).ok_or_else(|| BadFen(item.to_string()))?;
+                let s = if sq.bytes().all(|b| b.is_ascii_digit()) && game.ten() {
+                    numbered(sq.parse().map_err(|_| BadFen(item.to_string()))?)
+                } else {
+                    parse_sq(sq).ok_or_else(|| BadFen(item.to_string()))?
+                };
                 if !b.on(s) || b.at(s).is_some() {
                     return Err(BadFen(item.to_string()));
                 }
@@ -475,8 +550,36 @@ impl Board {
         Ok(b)
     }
 
-    /// The canonical FEN: each side's squares by file, then rank.
+    /// The canonical FEN: each side's squares by file, then rank (by
+    /// number on the numbered boards).
     pub fn fen(&self) -> String {
+        if self.game.ten() {
+            return self.fen_numbered();
+        }
+        self.fen_algebraic()
+    }
+
+    fn fen_numbered(&self) -> String {
+        let mut out = String::from(match self.side {
+            Side::White => "W",
+            Side::Black => "B",
+        });
+        for side in [Side::White, Side::Black] {
+            out.push(':');
+            out.push(if side == Side::White { 'W' } else { 'B' });
+            let mut sq = self.pieces_of(side);
+            sq.sort_by_key(|&s| number(s));
+            let items: Vec<String> = sq
+                .into_iter()
+                .map(|s| format!("{}{}", self.at(s).unwrap().1.letter(), number(s)))
+                .collect();
+            out.push_str(&items.join(","));
+        }
+        out
+    }
+
+    /// The FEN with algebraic squares, each side's by file, then rank.
+    pub fn fen_algebraic(&self) -> String {
         let mut out = String::from(match self.side {
             Side::White => "W",
             Side::Black => "B",
@@ -533,11 +636,18 @@ impl Board {
                         }
                     }
                 } else {
+                    // Killer: a king taken last stops the capturing king
+                    // right behind it.
+                    let halt = self.game == Game::Killer
+                        && matches!(self.at(victim), Some((_, Kind::King)));
                     for l in lands {
                         out.push(Chain {
                             path: vec![l],
                             caps: vec![victim],
                         });
+                        if halt {
+                            break;
+                        }
                     }
                 }
             } else {
@@ -580,10 +690,10 @@ impl Board {
             None
         };
         let sep = if caps.is_empty() { "-" } else { "x" };
-        let mut text = name(from);
+        let mut text = self.sq_name(from);
         for &s in &path {
             text.push_str(sep);
-            text.push_str(&name(s));
+            text.push_str(&self.sq_name(s));
         }
         let mut sorted_caps = caps.clone();
         sorted_caps.sort();
@@ -617,8 +727,15 @@ impl Board {
                 let mut set = c.caps.clone();
                 set.sort();
                 let key = (*c.path.last().unwrap(), set);
+                let order = |p: &[Sq]| -> Vec<i32> {
+                    if self.game.ten() {
+                        p.iter().map(|&s| number(s)).collect()
+                    } else {
+                        p.iter().map(|&(f, r)| f * 100 + r).collect()
+                    }
+                };
                 match merged.get(&key) {
-                    Some(old) if old.path <= c.path => {}
+                    Some(old) if order(&old.path) <= order(&c.path) => {}
                     _ => {
                         merged.insert(key, c);
                     }
@@ -651,7 +768,7 @@ impl Board {
         if self.game == Game::Czech && caps.iter().any(|m| m.kind == Kind::King) {
             caps.retain(|m| m.kind == Kind::King);
         }
-        if self.game == Game::Gothic {
+        if self.game == Game::Gothic || self.game.ten() {
             let most = caps.iter().map(|m| m.count()).max().unwrap_or(0);
             caps.retain(|m| m.count() == most);
         }
@@ -690,6 +807,15 @@ impl Board {
 
     /// Every legal move, sorted by notation.
     pub fn legal_moves(&self) -> Vec<RefMove> {
+        if self.game == Game::Breakthrough
+            && self
+                .pieces_of(self.side.other())
+                .iter()
+                .any(|&s| matches!(self.at(s), Some((_, Kind::King))))
+        {
+            // The opponent has crowned a man: the game is over.
+            return Vec::new();
+        }
         let mut moves = self.moves_without_pass();
         if moves.is_empty() && self.game.has_passes() {
             let mut other = self.clone();
