@@ -26,6 +26,7 @@ use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::mechanics::{Capture, Landing, Mechanics, Motion, Precedence, BB};
 use arrayvec::ArrayVec;
+use smallvec::SmallVec;
 
 /// The opposite of each direction (a step back).
 const OPPOSITE: [usize; 16] = {
@@ -204,6 +205,163 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
             }
         });
         found
+    }
+}
+
+/// The longest complete capture chains, as perft's bulk count under the
+/// majority rule needs them: origin, destination and captured set only
+/// (no paths, no moves), and only those taking `best` pieces.
+struct Longest<R: Mechanics> {
+    best: u32,
+    found: SmallVec<[(u32, u32, BB<R>); 16]>,
+}
+
+impl<R: Mechanics> Longest<R> {
+    #[inline(always)]
+    fn add(&mut self, from: u32, to: u32, captured: BB<R>, n: u32) {
+        if n > self.best {
+            self.best = n;
+            self.found.clear();
+        }
+        if n == self.best {
+            self.found.push((from, to, captured));
+        }
+    }
+
+    /// The number of distinct moves found (same origin, destination and
+    /// captured set: one move).
+    fn distinct(&mut self) -> usize {
+        if self.found.len() > 1 {
+            self.found.sort_unstable();
+            self.found.dedup();
+        }
+        self.found.len()
+    }
+}
+
+impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
+    /// Short jumps from `at` into `out` (as [`Self::jump`], without paths); true if any.
+    fn longest_jump(&self, at: u32, captured: BB<R>, n: u32, out: &mut Longest<R>) -> bool {
+        let mut found = false;
+        let targets = self.opp & !captured;
+        let here = BB::<R>::bit(at);
+        for_dirs!(Self::DIRS, d => {
+            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
+                found = true;
+                let cap = captured | over;
+                if Self::promotion_ends(land_bit) || !self.longest_jump(land_bit, cap, n + 1, out) {
+                    out.add(self.from, land_bit, cap, n + 1);
+                }
+            }
+        });
+        found
+    }
+
+    /// Captures at a distance from `at` into `out` (as [`Self::fly`], without paths); true if any.
+    fn longest_fly(&self, at: u32, captured: BB<R>, n: u32, out: &mut Longest<R>) -> bool {
+        let mut found = false;
+        let targets = self.opp & !captured;
+        for_dirs!(Self::DIRS, d => {
+            'dir: {
+            let mut s = BB::<R>::bit(at);
+            let over = loop {
+                s = R::Geo::step(s, d);
+                if (s & self.empty).is_empty() {
+                    break s;
+                }
+            };
+            if (over & targets).is_empty() {
+                break 'dir;
+            }
+            let first = R::Geo::step(over, d) & self.empty;
+            if first.is_empty() {
+                break 'dir;
+            }
+            found = true;
+            let cap = captured | over;
+            let mut goes_on = false;
+            let mut l = first;
+            while !l.is_empty() {
+                goes_on |= self.longest_fly(l.lowest(), cap, n + 1, out);
+                l = R::Geo::step(l, d) & self.empty;
+            }
+            if !goes_on {
+                let halt =
+                    matches!(R::LANDING, Landing::BehindLastKing) && !(over & self.kings).is_empty();
+                let mut l = first;
+                while !l.is_empty() {
+                    out.add(self.from, l.lowest(), cap, n + 1);
+                    if halt {
+                        break;
+                    }
+                    l = R::Geo::step(l, d) & self.empty;
+                }
+            }
+            }
+        });
+        found
+    }
+}
+
+/// The captures of kind `K` of colour `US` into `out`, except the single
+/// jumps of short-jumping kinds that cannot go on, which are only
+/// counted, in `singles` (each is a move of its own).
+#[inline(always)]
+fn longest_of_kind<R: Mechanics, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    out: &mut Longest<R>,
+    singles: &mut usize,
+) {
+    if !R::KINDS[K] {
+        return;
+    }
+    let us = Color::ALL[US];
+    let pieces = pos.pieces(us, Kind::ALL[K]);
+    if pieces.is_empty() {
+        return;
+    }
+    let opp = pos.color(!us);
+    let empty = !pos.occupied() & R::Geo::ALL;
+    let kings = pos.kind(Kind::King);
+    match R::CAPTURES[US][K] {
+        Capture::None => {}
+        Capture::Jump(_) => {
+            // Set-wise: all first jumps in one direction at once; only
+            // landing squares with a further jump need a search.
+            for_dirs!(Cx::<R, US, K>::DIRS, d => {
+                let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
+                if !lands.is_empty() {
+                    let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K>::PROMO.is_some() {
+                        jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K>::DIRS, opp, empty)
+                    } else {
+                        jumpers::<R>(lands, Cx::<R, US, K>::DIRS, opp, empty)
+                    };
+                    *singles += (lands & !cont).count() as usize;
+                    for l in cont.iter() {
+                        let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
+                        let origin = R::Geo::step(over, OPPOSITE[d]);
+                        let cx = Cx::<R, US, K> {
+                            opp,
+                            empty: empty | origin,
+                            from: origin.lowest(),
+                            kings,
+                        };
+                        cx.longest_jump(l, over, 1, out);
+                    }
+                }
+            });
+        }
+        Capture::Fly(_) => {
+            for b in pieces.iter() {
+                let cx = Cx::<R, US, K> {
+                    opp,
+                    empty: empty | BB::<R>::bit(b),
+                    from: b,
+                    kings,
+                };
+                cx.longest_fly(b, BB::<R>::ZERO, 0, out);
+            }
+        }
     }
 }
 
@@ -429,6 +587,24 @@ fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
 /// Number of legal captures (filters applied), for perft's bulk count.
 #[inline(always)]
 fn count_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
+    if matches!(R::PRECEDENCE, [Precedence::MostPieces]) {
+        // The majority rule alone: count the longest chains without
+        // building moves.
+        let mut out = Longest {
+            best: 0,
+            found: SmallVec::new(),
+        };
+        let mut singles = 0;
+        longest_of_kind::<R, US, 0>(pos, &mut out, &mut singles);
+        longest_of_kind::<R, US, 1>(pos, &mut out, &mut singles);
+        longest_of_kind::<R, US, 2>(pos, &mut out, &mut singles);
+        longest_of_kind::<R, US, 3>(pos, &mut out, &mut singles);
+        return if out.best > 1 {
+            out.distinct()
+        } else {
+            out.distinct() + singles
+        };
+    }
     let mut scratch = MoveList::new();
     if !R::RANKING.is_empty() {
         captures_for::<R, US>(pos, &mut scratch);
