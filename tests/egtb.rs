@@ -421,7 +421,12 @@ fn dama_play_takes_the_databases_and_refuses_a_directory_without_them() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(b"hint\nquit\nyes\n").unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"hint\nquit\nyes\n")
+            .unwrap();
         child.wait_with_output().unwrap()
     };
     let ok = run(dir());
@@ -433,6 +438,9 @@ fn dama_play_takes_the_databases_and_refuses_a_directory_without_them() {
     let refused = run(&empty);
     assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
-    assert!(err.contains("bad --egtb") && err.contains("no endgame databases there"), "{err}");
+    assert!(
+        err.contains("bad --egtb") && err.contains("no endgame databases there"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&empty).ok();
 }
