@@ -9,7 +9,7 @@ use dama::search::Limits;
 use dama::Variant;
 use dama::{perft, Antidraughts, AnyGame, AnySearcher, EndRule, GameOptions, Position, Status};
 use std::sync::atomic::AtomicBool;
-use tenten::{fen, game, play};
+use tenten::{game, play};
 
 type G = Antidraughts;
 
@@ -22,7 +22,7 @@ fn perft_agrees_with_international() {
 
 #[test]
 fn captures_are_compulsory_and_the_majority_rule_holds() {
-    common::assert_moves::<G>(&fen("W:W28:B22,23,14"), &["28x19x10"]);
+    common::assert_moves::<G>("W:W28:B22,23,14", &["28x19x10"]);
 }
 
 #[test]
@@ -59,8 +59,8 @@ fn repetition_is_the_only_draw() {
 
 #[test]
 fn the_evaluation_wants_to_lose_pieces() {
-    let fewer: Position<G> = fen("W:W28,33:B1,2,3").parse().unwrap();
-    let more: Position<G> = fen("W:W28,33,34:B1,2,3").parse().unwrap();
+    let fewer: Position<G> = "W:W28,33:B1,2,3".parse().unwrap();
+    let more: Position<G> = "W:W28,33,34:B1,2,3".parse().unwrap();
     assert!(dama::eval::evaluate(&fewer) > dama::eval::evaluate(&more) + 50);
 }
 
@@ -70,7 +70,7 @@ fn the_search_gives_a_piece_away() {
     // White is left without pieces and wins. 33-29 offers nothing.
     let v: Variant = "antidraughts".parse().unwrap();
     assert_eq!(v.pdn_game_type(), Some(98));
-    let g = AnyGame::from_fen(v, &fen("W:W33:B22,5"), GameOptions::default()).unwrap();
+    let g = AnyGame::from_fen(v, "W:W33:B22,5", GameOptions::default()).unwrap();
     let mut s = AnySearcher::new(v, 1);
     let limits = Limits {
         depth: Some(4),

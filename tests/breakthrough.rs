@@ -6,7 +6,7 @@ mod tenten;
 
 use common::{outcome, win, Black, White};
 use dama::{perft, AnyGame, Breakthrough, EndRule, Game, GameOptions, Position, Status, Variant};
-use tenten::{fen, game};
+use tenten::game;
 
 type G = Breakthrough;
 
@@ -44,7 +44,7 @@ fn a_man_passing_the_last_rank_mid_capture_does_not_win() {
 #[test]
 fn set_up_positions_with_a_king() {
     // A king of the side to move: refused.
-    assert!(Game::<G>::from_fen(&fen("W:WK46:B5"), GameOptions::default()).is_err());
+    assert!(Game::<G>::from_fen("W:WK46:B5", GameOptions::default()).is_err());
     // A king of the other side: that side has won; no moves.
     let g = game::<G>("B:WK46:B5", &[]);
     assert_eq!(outcome(&g).result, win(White));

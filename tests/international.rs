@@ -11,12 +11,12 @@ use dama::search::Limits;
 use dama::{perft, AnyGame, AnySearcher, EndRule, GameOptions, International, Kind, Position};
 use dama::{Status, Variant};
 use std::sync::atomic::AtomicBool;
-use tenten::{fen, game, play};
+use tenten::{game, play};
 
 type G = International;
 
 fn assert_moves(numeric: &str, expected: &[&str]) {
-    common::assert_moves::<G>(&fen(numeric), expected);
+    common::assert_moves::<G>(numeric, expected);
 }
 
 #[test]
@@ -95,11 +95,11 @@ fn the_king_must_land_where_it_can_go_on() {
 
 #[test]
 fn a_man_passing_the_last_rank_in_a_capture_stays_a_man() {
-    let f = fen("W:W13:B9,10");
+    let f = "W:W13:B9,10";
     common::assert_moves::<G>(&f, &["13x4x15"]);
     assert_eq!(common::details::<G>(&f, "13x4x15").1, None);
     // Ending there crowns it.
-    let f = fen("W:W13:B9");
+    let f = "W:W13:B9";
     assert_eq!(common::details::<G>(&f, "13x4").1, Some(Kind::King));
     assert_eq!(common::after::<G>(&f, "13x4"), "B:WK4:B");
 }
@@ -108,7 +108,7 @@ fn a_man_passing_the_last_rank_in_a_capture_stays_a_man() {
 fn captured_pieces_stay_until_the_move_ends() {
     // The king takes 28 (to 19) and 13 (to 2); it cannot come back
     // through 28's square along the long diagonal, nor take a piece twice.
-    let f = fen("W:WK46:B28,13,33");
+    let f = "W:WK46:B28,13,33";
     let moves = common::moves::<G>(&f);
     for m in &moves {
         let (taken, _) = common::details::<G>(&f, m);
@@ -157,14 +157,14 @@ fn twenty_five_moves_of_kings_only_draw() {
 #[test]
 fn class_a_lone_king_against_three_pieces_with_a_king_16_moves() {
     for f in [
-        "W:WK46,K47,K48:BK5:H31",
-        "W:WK46,K47,36:BK5:H31",
-        "W:WK46,36,37:BK5:H31",
+        "W:WK46,K47,K48:BK5:E31",
+        "W:WK46,K47,36:BK5:E31",
+        "W:WK46,36,37:BK5:E31",
     ] {
         let g = game::<G>(f, &["46-41"]);
         assert_eq!(outcome(&g).result, DRAW, "{f}");
         assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 32 });
-        let g = game::<G>(&f.replace("H31", "H30"), &["46-41"]);
+        let g = game::<G>(&f.replace("E31", "E30"), &["46-41"]);
         assert_eq!(g.status(), Status::InPlay, "{f}");
     }
 }
@@ -172,16 +172,16 @@ fn class_a_lone_king_against_three_pieces_with_a_king_16_moves() {
 #[test]
 fn class_b_lone_king_against_one_or_two_pieces_with_a_king_5_moves() {
     for f in [
-        "W:WK46:BK5:H9",
-        "W:WK46,K47:BK5:H9",
-        "W:WK46,36:BK5:H9",
-        "B:WK46:BK5,15:H9",
+        "W:WK46:BK5:E9",
+        "W:WK46,K47:BK5:E9",
+        "W:WK46,36:BK5:E9",
+        "B:WK46:BK5,15:E9",
     ] {
         let first = if f.starts_with('B') { "5-10" } else { "46-41" };
         let g = game::<G>(f, &[first]);
         assert_eq!(outcome(&g).result, DRAW, "{f}");
         assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 10 });
-        let g = game::<G>(&f.replace("H9", "H8"), &[first]);
+        let g = game::<G>(&f.replace("E9", "E8"), &[first]);
         assert_eq!(g.status(), Status::InPlay, "{f}");
     }
 }
@@ -199,9 +199,34 @@ fn a_lone_king_against_men_only_is_in_no_class() {
 fn a_capture_that_enters_a_class_starts_its_count() {
     // Black's king takes 28: a lone king against a lone king (class B)
     // from that ply on, whatever the 25-move count says.
-    let g = game::<G>("B:WK46,28:BK14,K4:H45", &["14x32"]);
+    let g = game::<G>("B:WK50,28:BK14,K4:H45", &["14x32"]);
     assert_eq!(g.status(), Status::InPlay);
-    assert_eq!(g.counters().since_material, 0);
+    assert_eq!((g.counters().class, g.counters().since_class), (2, 0));
+    // Nine plies on, the next ply draws by the class.
+    let g = game::<G>("W:WK50:BK4,K32:H30:E9", &["50-44"]);
+    assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 10 });
+}
+
+#[test]
+fn a_capture_from_class_a_into_class_b_restarts_the_count() {
+    // Lone white king against 3 black pieces with a king: class A, 20
+    // plies in. White's king takes a man: class B, counted from 0.
+    let g = game::<G>("W:WK46:BK5,K4,28:E20", &["46x23"]);
+    assert_eq!((g.counters().class, g.counters().since_class), (2, 0));
+}
+
+#[test]
+fn a_promotion_inside_a_class_does_not_restart_it() {
+    // Lone black king against king and man (class B): the man crowns
+    // on its 5th ply in the class; the count goes on.
+    let g = game::<G>("W:WK50,7:BK36:E4", &["7-2"]);
+    assert_eq!((g.counters().class, g.counters().since_class), (2, 5));
+}
+
+#[test]
+fn fen_carries_the_e_counter() {
+    let g = game::<G>("W:WK46,K47:BK5:E3", &["46-41"]);
+    assert!(g.fen().contains(":E4"), "{}", g.fen());
 }
 
 #[test]
@@ -210,10 +235,7 @@ fn the_run_time_layer_knows_it() {
     assert_eq!(v.pdn_game_type(), Some(20));
     let mut g = AnyGame::new(v, GameOptions::default());
     assert_eq!(g.legal_moves().len(), 9);
-    // Until the reader takes square numbers: origin and destination by name.
-    let text = |m: &dama::MoveInfo| format!("{}-{}", m.from.unwrap(), m.path.last().unwrap());
-    let first = text(&g.legal_moves()[0]);
-    g.play(&first).unwrap();
+    g.play("32-28").unwrap();
     let mut s = AnySearcher::new(v, 1);
     let limits = Limits {
         depth: Some(4),
@@ -222,7 +244,7 @@ fn the_run_time_layer_knows_it() {
     let r = s.search(&g, &limits, &AtomicBool::new(false), &mut |_| {});
     let best = r.best.unwrap();
     assert!(g.legal_moves().iter().any(|m| m.text == best.text));
-    g.play(&text(&best)).unwrap();
+    g.play(&best.text).unwrap();
     assert_eq!(g.len(), 2);
     let _ = Black;
 }

@@ -6,12 +6,12 @@ mod tenten;
 
 use common::{outcome, DRAW};
 use dama::{perft, AnyGame, EndRule, GameOptions, International, Killer, Position, Variant};
-use tenten::{fen, game};
+use tenten::game;
 
 type G = Killer;
 
 fn assert_moves(numeric: &str, expected: &[&str]) {
-    common::assert_moves::<G>(&fen(numeric), expected);
+    common::assert_moves::<G>(numeric, expected);
 }
 
 #[test]
@@ -26,7 +26,7 @@ fn perft_agrees_with_dctl() {
 fn a_king_that_takes_a_king_last_stops_right_behind_it() {
     // International: any square beyond 28; Killer: 23 only.
     common::assert_moves::<International>(
-        &fen("W:WK46:BK28,3"),
+        "W:WK46:BK28,3",
         &["46x10", "46x14", "46x19", "46x23", "46x5"],
     );
     assert_moves("W:WK46:BK28,3", &["46x23"]);
@@ -54,7 +54,7 @@ fn men_are_not_affected() {
 
 #[test]
 fn the_fmjd_draw_rules_apply() {
-    let g = game::<G>("W:WK46,K47:BK5:H9", &["46-41"]);
+    let g = game::<G>("W:WK46,K47:BK5:E9", &["46-41"]);
     assert_eq!(outcome(&g).result, DRAW);
     assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 10 });
     let g = game::<G>("W:WK46,50:BK1,6:H49", &["46-41"]);

@@ -17,10 +17,8 @@
 //! ```
 //! use dama::{Antidraughts, EndRule, Game, GameResult, Color};
 //! // Black's man on 23 must take White's last man (23x32): White wins.
-//! let mut game: Game<Antidraughts> = "B:We5:Bf6,a9".parse().unwrap();
-//! let capture = game.position().legal_moves()[0];
-//! assert_eq!(capture.to_string(), "23x32");
-//! game.play(&capture).unwrap();
+//! let mut game: Game<Antidraughts> = "B:W28:B23,6".parse().unwrap();
+//! game.play_text("23x32").unwrap();
 //! let o = game.outcome().unwrap();
 //! assert_eq!((o.result, o.rule), (GameResult::Win(Color::White), EndRule::NoPiecesWins));
 //! ```
@@ -52,7 +50,7 @@ impl Mechanics for Antidraughts {
 }
 
 impl Rules for Antidraughts {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
     const NO_MOVE_WINS: bool = true;
 
     fn verdict(

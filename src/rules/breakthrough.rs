@@ -21,9 +21,8 @@
 //! ```
 //! use dama::{EndRule, Game, Breakthrough};
 //! // White's man on 7 (c9) steps to 1 or 2 on the last rank and wins.
-//! let mut game: Game<Breakthrough> = "W:Wc9:Bj10".parse().unwrap();
-//! let step = game.position().legal_moves()[0];
-//! game.play(&step).unwrap();
+//! let mut game: Game<Breakthrough> = "W:W7:B5".parse().unwrap();
+//! game.play_text("7-1").unwrap();
 //! assert_eq!(game.outcome().unwrap().rule, EndRule::Breakthrough);
 //! ```
 

@@ -47,7 +47,7 @@
 //! use dama::{Game, International};
 //! // The majority rule: the man on 28 (e5) must take two (23, 14), not
 //! // one (22).
-//! let game: Game<International> = "W:We5:Bd6,f6,h8".parse().unwrap();
+//! let game: Game<International> = "W:W28:B22,23,14".parse().unwrap();
 //! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
 //! assert_eq!(moves, ["28x19x10"]);
 //! ```
@@ -89,7 +89,7 @@ pub const CAPTURE: [Capture; 4] = [
     Capture::None,
 ];
 /// The start position of the 10×10 games.
-pub const START_FEN: &str = "W:Wa1,a3,b2,b4,c1,c3,d2,d4,e1,e3,f2,f4,g1,g3,h2,h4,i1,i3,j2,j4:Ba7,a9,b8,b10,c7,c9,d8,d10,e7,e9,f8,f10,g7,g9,h8,h10,i7,i9,j8,j10";
+pub const START_FEN: &str = "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
 /// How the pieces of the 10×10 games move, in a player's words.
 pub const KIND_MOVES: [&str; 4] = [
     "a man moves one square diagonally forward (it captures forward and backward)",
@@ -153,8 +153,8 @@ pub fn fmjd_verdict<R: Mechanics>(
     if !has_move {
         return Some(Outcome::win(!pos.side(), EndRule::NoMoves));
     }
-    let limit = class_limit(fmjd_class(pos));
-    if limit > 0 && counters.since_material >= limit {
+    let limit = class_limit(counters.class);
+    if limit > 0 && counters.since_class >= limit {
         return Some(Outcome::draw(EndRule::EndgameLimit { plies: limit }));
     }
     if counters.since_progress >= NO_PROGRESS_PLIES {
@@ -166,24 +166,38 @@ pub fn fmjd_verdict<R: Mechanics>(
 }
 
 /// The FMJD counters that can bring a verdict, as a key.
-pub fn fmjd_counter_key<R: Mechanics>(pos: &Position<R>, c: &Counters) -> u64 {
+pub fn fmjd_counter_key(c: &Counters) -> u64 {
     let mut x = c.since_progress.min(255) as u64;
-    if fmjd_class(pos) != 0 {
-        x |= (c.since_material.min(63) as u64 + 1) << 8;
+    if c.class != 0 {
+        x |= (c.since_class.min(63) as u64 + 1) << 8 | u64::from(c.class) << 16;
     }
     x
 }
 
-/// The FMJD counter rule nearest to its end.
+/// The FMJD counter rule nearest to its end: the endgame class's limit
+/// when the game is in one, else the 25-move rule.
 pub fn fmjd_countdown(c: &Counters) -> Countdown {
-    Countdown {
+    let h = Countdown {
         left: NO_PROGRESS_PLIES.saturating_sub(c.since_progress),
         limit: NO_PROGRESS_PLIES,
+    };
+    let limit = class_limit(c.class);
+    if limit == 0 {
+        return h;
+    }
+    let e = Countdown {
+        left: limit.saturating_sub(c.since_class),
+        limit,
+    };
+    if e.left < h.left {
+        e
+    } else {
+        h
     }
 }
 
 impl Rules for International {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
 
     #[inline(always)]
     fn countdown(c: &Counters, _options: &GameOptions) -> Option<Countdown> {
@@ -191,8 +205,12 @@ impl Rules for International {
     }
 
     #[inline(always)]
-    fn counter_key(pos: &Position<Self>, c: &Counters, _options: &GameOptions) -> Option<u64> {
-        Some(fmjd_counter_key(pos, c))
+    fn counter_key(_pos: &Position<Self>, c: &Counters, _options: &GameOptions) -> Option<u64> {
+        Some(fmjd_counter_key(c))
+    }
+
+    fn endgame_class(pos: &Position<Self>) -> u8 {
+        fmjd_class(pos)
     }
 
     fn verdict(

@@ -21,7 +21,7 @@
 //! ```
 //! use dama::{Game, Killer};
 //! // The king on 46 (a1) takes the king on 28 (e5) and must stop on 23 (f6).
-//! let game: Game<Killer> = "W:WKa1:BKe5,b10".parse().unwrap();
+//! let game: Game<Killer> = "W:WK46:BK28,1".parse().unwrap();
 //! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
 //! assert_eq!(moves, ["46x23"]);
 //! ```
@@ -54,7 +54,7 @@ impl Mechanics for Killer {
 }
 
 impl Rules for Killer {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
 
     #[inline(always)]
     fn countdown(c: &Counters, _options: &GameOptions) -> Option<Countdown> {
@@ -62,8 +62,12 @@ impl Rules for Killer {
     }
 
     #[inline(always)]
-    fn counter_key(pos: &Position<Self>, c: &Counters, _options: &GameOptions) -> Option<u64> {
-        Some(intl::fmjd_counter_key(pos, c))
+    fn counter_key(_pos: &Position<Self>, c: &Counters, _options: &GameOptions) -> Option<u64> {
+        Some(intl::fmjd_counter_key(c))
+    }
+
+    fn endgame_class(pos: &Position<Self>) -> u8 {
+        intl::fmjd_class(pos)
     }
 
     fn verdict(
