@@ -96,12 +96,12 @@ fn the_king_must_land_where_it_can_go_on() {
 #[test]
 fn a_man_passing_the_last_rank_in_a_capture_stays_a_man() {
     let f = "W:W13:B9,10";
-    common::assert_moves::<G>(&f, &["13x4x15"]);
-    assert_eq!(common::details::<G>(&f, "13x4x15").1, None);
+    common::assert_moves::<G>(f, &["13x4x15"]);
+    assert_eq!(common::details::<G>(f, "13x4x15").1, None);
     // Ending there crowns it.
     let f = "W:W13:B9";
-    assert_eq!(common::details::<G>(&f, "13x4").1, Some(Kind::King));
-    assert_eq!(common::after::<G>(&f, "13x4"), "B:WK4:B");
+    assert_eq!(common::details::<G>(f, "13x4").1, Some(Kind::King));
+    assert_eq!(common::after::<G>(f, "13x4"), "B:WK4:B");
 }
 
 #[test]
@@ -109,9 +109,9 @@ fn captured_pieces_stay_until_the_move_ends() {
     // The king takes 28 (to 19) and 13 (to 2); it cannot come back
     // through 28's square along the long diagonal, nor take a piece twice.
     let f = "W:WK46:B28,13,33";
-    let moves = common::moves::<G>(&f);
+    let moves = common::moves::<G>(f);
     for m in &moves {
-        let (taken, _) = common::details::<G>(&f, m);
+        let (taken, _) = common::details::<G>(f, m);
         let mut t = taken.clone();
         t.dedup();
         assert_eq!(t.len(), taken.len(), "{m}");
