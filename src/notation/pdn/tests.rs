@@ -84,7 +84,9 @@ fn finished_games_carry_result_termination_and_comment() {
         if v == Variant::Czech {
             assert!(text.contains("[GameType \"29\"]") && !text.contains("[Variant"));
         } else {
-            assert!(text.contains(&format!("[GameType \"{}\"]", game_type(v).unwrap())));
+            if let Some(t) = game_type(v) {
+                assert!(text.contains(&format!("[GameType \"{t}\"]")));
+            }
             assert!(text.contains(&format!("[Variant \"{}\"]", v.name())));
         }
         let back = read_games(&text).unwrap();
@@ -104,7 +106,7 @@ fn several_games_in_one_file_keep_their_order() {
         .collect();
     let text = write_games(&games);
     let back = read_games(&text).unwrap();
-    assert_eq!(back.len(), 5);
+    assert_eq!(back.len(), games.len());
     for (i, (a, b)) in games.iter().zip(&back).enumerate() {
         assert_eq!(b.number, i + 1);
         assert_eq!(a.moves, b.moves);
@@ -230,7 +232,7 @@ fn errors_name_the_game_and_the_move() {
 
 #[test]
 fn tags_are_checked_on_replay() {
-    let e = replay_games("[GameType \"20\"] 1. c3-d4 *").unwrap_err();
+    let e = replay_games("[GameType \"27\"] 1. c3-d4 *").unwrap_err();
     assert!(matches!(
         e,
         PdnError::UnknownVariant {
