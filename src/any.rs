@@ -92,6 +92,8 @@ macro_rules! with_game {
     };
 }
 
+pub(crate) use with_game;
+
 /// The variant of a typed game.
 fn variant_of<R: Rules>(_: &Game<R>) -> Variant {
     R::VARIANT

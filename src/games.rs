@@ -39,6 +39,18 @@ macro_rules! games {
             ossetian::Ossetian, "ossetian", "Ossetian draughts", Some(103);
             /// Medieval battle.
             medieval::Medieval, "medieval", "Medieval battle", Some(104);
+            /// Brazilian draughts.
+            brazilian::Brazilian, "brazilian", "Brazilian draughts", Some(26);
+            /// Russian draughts (shashki).
+            russian::Russian, "russian", "Russian draughts", Some(25);
+            /// English draughts (American checkers).
+            english::English, "english", "English draughts", Some(21);
+            /// Italian draughts.
+            italian::Italian, "italian", "Italian draughts", Some(22);
+            /// Spanish draughts.
+            spanish::Spanish, "spanish", "Spanish draughts", Some(24);
+            /// Pool checkers.
+            pool::Pool, "pool", "Pool checkers", Some(23);
         }
     };
 }

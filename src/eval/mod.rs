@@ -15,11 +15,17 @@
 //! (rank 0 is a player's own back rank). Black's tables are the same
 //! turned half round the board, the symmetry of every start position.
 
+pub mod brazilian;
 pub mod czech;
+pub mod english;
 pub mod gothic;
+pub mod italian;
 pub mod knights;
 pub mod medieval;
 pub mod ossetian;
+pub mod pool;
+pub mod russian;
+pub mod spanish;
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;

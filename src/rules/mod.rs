@@ -43,13 +43,19 @@
 //! - A count of "moves" is of plies (one player's turns) unless it says
 //!   "of each player".
 
+pub mod brazilian;
 pub mod czech;
+pub mod english;
 pub mod gothic;
+pub mod italian;
 pub mod knights;
 pub mod mechanics;
 pub mod medieval;
 pub mod ossetian;
 pub mod outcome;
+pub mod pool;
+pub mod russian;
+pub mod spanish;
 
 pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, Precedence, BB};
 pub use outcome::{EndRule, GameResult, Outcome, Tally};
