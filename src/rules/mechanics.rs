@@ -10,7 +10,7 @@
 //! counters, is the upper half, [`crate::rules::Rules`].
 
 use crate::geometry::{flip_set, DirSet, Geometry};
-use crate::piece::Kind;
+use crate::piece::{Color, Kind};
 use crate::square::{Square, SquareNames};
 use crate::variant::Variant;
 use std::fmt::Debug;
@@ -165,6 +165,14 @@ pub trait Mechanics:
     const PASSES: bool = false;
     /// The start position in FEN.
     const START_FEN: &'static str;
+    /// Derived, do not override: the side to move in [`Self::START_FEN`],
+    /// the one that moves first (Black in English draughts and pool
+    /// checkers). Move numbers count from its moves.
+    const FIRST: Color = if Self::START_FEN.as_bytes()[0] == b'B' {
+        Color::Black
+    } else {
+        Color::White
+    };
     /// How the game names its squares (algebraic by default).
     const SQUARE_NAMES: SquareNames = SquareNames::Algebraic;
     /// A player's name for each kind ("man", "king", "knight", …).
