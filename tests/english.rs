@@ -9,7 +9,9 @@ mod common;
 use common::*;
 use dama::rules::english::English;
 use dama::search::Limits;
-use dama::{perft, AnyGame, AnySearcher, Color, EndRule, Game, GameOptions, Kind, Position, Variant};
+use dama::{
+    perft, AnyGame, AnySearcher, Color, EndRule, Game, GameOptions, Kind, Position, Variant,
+};
 use std::sync::atomic::AtomicBool;
 
 type G = English;
@@ -30,9 +32,18 @@ fn squares_are_numbered_from_b8() {
     let start = Position::<G>::start();
     let mut m: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
     m.sort();
-    assert_eq!(m, ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
-    assert_eq!(dama::rules::mechanics::square_name::<G>("b8".parse().unwrap()), "1");
-    assert_eq!(dama::rules::mechanics::square_name::<G>("g1".parse().unwrap()), "32");
+    assert_eq!(
+        m,
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    assert_eq!(
+        dama::rules::mechanics::square_name::<G>("b8".parse().unwrap()),
+        "1"
+    );
+    assert_eq!(
+        dama::rules::mechanics::square_name::<G>("g1".parse().unwrap()),
+        "32"
+    );
 }
 
 #[test]
@@ -61,12 +72,16 @@ fn black_moves_first_and_move_numbers_follow() {
     assert!(g.fen().starts_with("B:"));
     assert!(g.fen().ends_with(":F1"), "{}", g.fen());
     g.play_text("f6-e5").unwrap(); // 11-15
-    // White answers in move 1.
+                                   // White answers in move 1.
     assert!(g.fen().ends_with(":F1"), "{}", g.fen());
     g.play_text("c3-d4").unwrap(); // 22-18
     assert!(g.fen().ends_with(":F2"), "{}", g.fen());
     // A FEN with Black to move at move 1 is the start of the game.
-    let h = Game::<G>::from_fen(&Game::<G>::new(GameOptions::default()).fen(), GameOptions::default()).unwrap();
+    let h = Game::<G>::from_fen(
+        &Game::<G>::new(GameOptions::default()).fen(),
+        GameOptions::default(),
+    )
+    .unwrap();
     assert_eq!(h.counters().ply, 0);
     let w = Game::<G>::from_fen("W:Wc3:Be5:F1", GameOptions::default()).unwrap();
     assert_eq!(w.counters().ply, 1);
