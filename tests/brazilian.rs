@@ -52,7 +52,7 @@ fn draws_as_in_russian_draughts() {
     let g = game::<G>("W:WKa1,a3:BKh8,h6:H29", GameOptions::default(), &["a3-b4"]);
     assert_eq!(g.status(), dama::Status::InPlay);
     // Class R1: a lone king against a king and a man, the stronger side's 5th move.
-    let g = game::<G>("W:WKa1,c3:BKh8:H9", GameOptions::default(), &["c3-d4"]);
+    let g = game::<G>("W:WKa1,c3:BKh8:E9", GameOptions::default(), &["c3-d4"]);
     let o = outcome(&g);
     assert_eq!(
         (o.result, o.rule),

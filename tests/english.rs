@@ -112,3 +112,15 @@ fn the_run_time_layer_knows_it() {
     let best = r.best.unwrap();
     assert!(g.legal_moves().iter().any(|m| m.text == best.text));
 }
+
+#[test]
+fn positions_in_numbers_and_the_third_repetition() {
+    let g = Game::<G>::new(GameOptions::default());
+    assert!(g.fen().starts_with("B:W21,22,"), "{}", g.fen());
+    let g: Game<G> = "B:W21-32:B1-12".parse().unwrap();
+    assert_eq!(g.counters().ply, 0);
+    let round = ["22-18", "3-7", "18-22", "7-3"];
+    let moves: Vec<&str> = round.iter().cycle().take(8).copied().collect();
+    let g = game::<G>("W:WK22,29:BK3,12", GameOptions::default(), &moves);
+    assert_eq!(outcome(&g).rule, EndRule::Repetition);
+}

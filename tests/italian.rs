@@ -85,3 +85,29 @@ fn the_run_time_layer_knows_it() {
     let best = r.best.unwrap();
     assert!(g.legal_moves().iter().any(|m| m.text == best.text));
 }
+
+#[test]
+fn the_fourth_repetition_draws() {
+    let o = GameOptions::default();
+    let round = ["d3-e4", "e8-f7", "e4-d3", "f7-e8"];
+    let three: Vec<&str> = round.iter().chain(round.iter()).copied().collect();
+    let g = game::<G>("W:WKd3,b3:BKe8,g6", o, &three);
+    assert_eq!(g.status(), dama::Status::InPlay);
+    let four: Vec<&str> = round.iter().cycle().take(12).copied().collect();
+    let g = game::<G>("W:WKd3,b3:BKe8,g6", o, &four);
+    assert_eq!(outcome(&g).rule, EndRule::Repetition);
+}
+
+#[test]
+fn positions_and_moves_in_numbers() {
+    let g = dama::Game::<G>::new(GameOptions::default());
+    assert!(
+        g.fen()
+            .starts_with("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"),
+        "{}",
+        g.fen()
+    );
+    let mut g = g;
+    g.play_text("21-17").unwrap();
+    assert_eq!(g.position().side(), dama::Color::Black);
+}

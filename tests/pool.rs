@@ -48,9 +48,9 @@ fn draw_rules() {
     let o = GameOptions::default();
     // Class P: the stronger side's 13th move draws (White entered the class,
     // 25 plies ago: 12 White moves made).
-    let g = game::<G>("W:WKa1,Kc1,Ke1:BKh6:H25", o, &["a1-b2"]);
+    let g = game::<G>("W:WKa1,Kc1,Ke1:BKh6:E25", o, &["a1-b2"]);
     assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 26 });
-    let g = game::<G>("W:WKa1,Kc1,Ke1:BKh6:H23", o, &["a1-b2"]);
+    let g = game::<G>("W:WKa1,Kc1,Ke1:BKh6:E23", o, &["a1-b2"]);
     assert_eq!(g.status(), dama::Status::InPlay);
     // 15 moves each of kings only.
     let g = game::<G>("W:WKa1,a3:BKh8,h6:H29", o, &["a1-b2"]);

@@ -86,15 +86,42 @@ fn draw_rules() {
     let g = game::<G>("W:WKa1,a3:BKh8,h6:H29", o, &["a3-b4"]);
     assert_eq!(g.status(), dama::Status::InPlay);
     // R1: drawn after the stronger side's 5th move, a man move included.
-    let g = game::<G>("W:WKa1,c3:BKh8:H9", o, &["c3-d4"]);
+    let g = game::<G>("W:WKa1,c3:BKh8:E9", o, &["c3-d4"]);
     assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 10 });
-    let g = game::<G>("W:WKa1,c3:BKh8:H7", o, &["c3-d4"]);
+    let g = game::<G>("W:WKa1,c3:BKh8:E7", o, &["c3-d4"]);
     assert_eq!(g.status(), dama::Status::InPlay);
     // R3: after the stronger side's 15th move.
-    let g = game::<G>("W:WKa1,Kc1,Ke1:BKh8:H29", o, &["a1-b2"]);
+    let g = game::<G>("W:WKa1,Kc1,Ke1:BKh8:E29", o, &["a1-b2"]);
     assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 30 });
+    // R1 entered by the weaker side's capture: the stronger side's 5th
+    // move comes at E = 9.
+    let g = game::<G>("B:WKa1,c3:BKh6:E8", o, &["h6-g7"]);
+    assert_eq!(g.status(), dama::Status::InPlay);
+    let g = game::<G>("W:WKa1,c3:BKh8:E8", o, &["c3-d4"]);
+    assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 10 });
+    // Each side with a king, 4 or 5 pieces: 30 moves each without a
+    // capture or promotion; 6 or 7 pieces: 60 moves each.
+    let g = game::<G>("W:WKa1,c3:BKh8,h6:C59", o, &["c3-d4"]);
+    assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 60 });
+    let g = game::<G>("W:WKa1,c3,e3:BKh8,h6,f8:C59", o, &["c3-d4"]);
+    assert_eq!(g.status(), dama::Status::InPlay);
+    let g = game::<G>("W:WKa1,c3,e3:BKh8,h6,f8:C119", o, &["c3-d4"]);
+    assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 120 });
+    // The C counter is written in the FEN.
+    assert!(game::<G>("W:WKa1,c3:BKh8,h6:C20", o, &["c3-d4"])
+        .fen()
+        .contains(":C21"));
+    // Third repetition.
+    let g = game::<G>(
+        "W:WKc1,a3:BKh8,h6",
+        o,
+        &[
+            "c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8",
+        ],
+    );
+    assert_eq!(outcome(&g).rule, EndRule::Repetition);
     // A move that wins on the limit wins.
-    let g = game::<G>("W:WKa1,g1:BKd4:H9", o, &["a1xe5"]);
+    let g = game::<G>("W:WKa1,g1:BKd4:E9", o, &["a1xe5"]);
     assert_eq!(outcome(&g).result, win(White));
 }
 

@@ -74,3 +74,18 @@ fn the_run_time_layer_knows_it() {
     let best = r.best.unwrap();
     assert!(g.legal_moves().iter().any(|m| m.text == best.text));
 }
+
+#[test]
+fn positions_and_moves_in_numbers_and_the_third_repetition() {
+    let g = dama::Game::<G>::new(GameOptions::default());
+    assert!(
+        g.fen().starts_with("W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,"),
+        "{}",
+        g.fen()
+    );
+    let o = GameOptions::default();
+    let round = ["4-8", "32-28", "8-4", "28-32"];
+    let moves: Vec<&str> = round.iter().cycle().take(8).copied().collect();
+    let g = game::<G>("W:WK4,12:BK32,25", o, &moves);
+    assert_eq!(outcome(&g).rule, dama::EndRule::Repetition);
+}

@@ -36,7 +36,9 @@
 use crate::geometry::Dark8x8;
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::rules::russian::{fmjd64_verdict, CAPTURE, KIND_MOVES, MOTION, START_FEN};
+use crate::rules::russian::{
+    endgame_class, fmjd64_verdict, CAPTURE, KIND_MOVES, MOTION, START_FEN,
+};
 use crate::rules::{Capture, Counters, GameOptions, Mechanics, Motion, Outcome, Precedence, Rules};
 use crate::variant::Variant;
 
@@ -57,7 +59,12 @@ impl Mechanics for Brazilian {
 }
 
 impl Rules for Brazilian {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
+    const C_COUNTER: bool = true;
+
+    fn endgame_class(pos: &Position<Self>) -> u8 {
+        endgame_class(pos)
+    }
 
     fn verdict(
         pos: &Position<Self>,

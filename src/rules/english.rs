@@ -74,7 +74,7 @@ impl Mechanics for English {
 }
 
 impl Rules for English {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
 
     fn verdict(
         pos: &Position<Self>,

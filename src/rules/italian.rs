@@ -82,8 +82,7 @@ impl Mechanics for Italian {
         Precedence::MostKings,
         Precedence::EarliestKing,
     ];
-    const START_FEN: &'static str =
-        "W:Wa2,b1,b3,c2,d1,d3,e2,f1,f3,g2,h1,h3:Ba6,a8,b7,c6,c8,d7,e6,e8,f7,g6,g8,h7";
+    const START_FEN: &'static str = "W:W21-32:B1-12";
     const SQUARE_NAMES: SquareNames = SquareNames::Numeric(Corner::TopLeft);
     const KIND_MOVES: [&'static str; 4] = [
         "a man moves one square diagonally forward",
@@ -94,7 +93,7 @@ impl Mechanics for Italian {
 }
 
 impl Rules for Italian {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 4;
 
     fn verdict(
         pos: &Position<Self>,

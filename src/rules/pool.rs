@@ -55,8 +55,7 @@ pub const P: u8 = 1;
 pub const P_MOVES: u32 = 13;
 
 /// The start position of English draughts and pool checkers (Black to move).
-pub(crate) const START_FEN: &str =
-    "B:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
+pub(crate) const START_FEN: &str = "B:W21-32:B1-12";
 
 impl Mechanics for Pool {
     type Geo = Dark8x8;
@@ -86,7 +85,11 @@ pub fn endgame_class(pos: &Position<Pool>) -> u8 {
 }
 
 impl Rules for Pool {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
+
+    fn endgame_class(pos: &Position<Self>) -> u8 {
+        endgame_class(pos)
+    }
 
     fn verdict(
         pos: &Position<Self>,
@@ -97,9 +100,8 @@ impl Rules for Pool {
         if !has_move {
             return Some(Outcome::win(!pos.side(), EndRule::NoMoves));
         }
-        // Until the endgame-class counter lands: the plies since the material changed.
-        if endgame_class(pos) == P {
-            let e = counters.since_material;
+        if counters.class == P {
+            let e = counters.since_class;
             // The lone side moves second in the class when the stronger side entered it.
             let lone = if pos.color(Color::White).count() == 1 {
                 Color::White

@@ -99,13 +99,18 @@ impl Mechanics for Russian {
     const CAPTURE: [Capture; 4] = CAPTURE;
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
     const PROMOTION_CONTINUES: bool = true;
-    // const CAPTURE_SEP: char = ':'; (once the notation groundwork lands)
+    const CAPTURE_SEP: char = ':';
     const START_FEN: &'static str = START_FEN;
     const KIND_MOVES: [&'static str; 4] = KIND_MOVES;
 }
 
 impl Rules for Russian {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
+    const C_COUNTER: bool = true;
+
+    fn endgame_class(pos: &Position<Self>) -> u8 {
+        endgame_class(pos)
+    }
 
     fn verdict(
         pos: &Position<Self>,
@@ -176,12 +181,10 @@ pub fn fmjd64_verdict<R: Rules>(
     if !has_move {
         return Some(Outcome::win(!pos.side(), EndRule::NoMoves));
     }
-    // Until the endgame-class counter lands: the class of this position
-    // and the plies since the material changed.
-    let class = endgame_class(pos);
+    let class = counters.class;
     if class != 0 {
         let limit = if class == R3 { 15 } else { 5 };
-        if stronger_moves(pos, counters.since_material) >= limit {
+        if stronger_moves(pos, counters.since_class) >= limit {
             return Some(Outcome::draw(EndRule::EndgameLimit { plies: 2 * limit }));
         }
     }

@@ -63,8 +63,7 @@ impl Mechanics for Spanish {
     ];
     const PROMOTE: [Option<Kind>; 4] = [Some(Kind::King), None, None, None];
     const PRECEDENCE: &'static [Precedence] = &[Precedence::MostPieces, Precedence::MostKings];
-    const START_FEN: &'static str =
-        "W:Wa2,b1,b3,c2,d1,d3,e2,f1,f3,g2,h1,h3:Ba6,a8,b7,c6,c8,d7,e6,e8,f7,g6,g8,h7";
+    const START_FEN: &'static str = "W:W1-12:B21-32";
     const SQUARE_NAMES: SquareNames = SquareNames::Numeric(Corner::BottomRight);
     const KIND_MOVES: [&'static str; 4] = [
         "a man moves one square diagonally forward",
@@ -75,7 +74,7 @@ impl Mechanics for Spanish {
 }
 
 impl Rules for Spanish {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
 
     fn verdict(
         pos: &Position<Self>,
