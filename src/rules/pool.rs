@@ -27,11 +27,11 @@
 //!
 //! ```
 //! use dama::{Game, Pool};
-//! // Free choice: the man may take one piece or two.
-//! let game: Game<Pool> = "W:Wc3:Bb4,d4,f6".parse().unwrap();
+//! // Free choice: the man on 22 may take one piece (on 17) or two (18, 11).
+//! let game: Game<Pool> = "W:W22:B17,18,11".parse().unwrap();
 //! let mut moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
 //! moves.sort();
-//! assert_eq!(moves, ["c3xa5", "c3xe5xg7"]);
+//! assert_eq!(moves, ["22x13", "22x15x8"]);
 //! ```
 
 use crate::bitboard::Bits;

@@ -37,6 +37,14 @@
 //!    against three or more kings and no men (not R2), after its 15th.
 //!    *Decision:* R2's diagonal is judged right after the ply that
 //!    entered the class; "reach a winning position" is read as "win".
+//!
+//! ```
+//! use dama::{Game, Russian};
+//! // b6:d8 crowns the man, and the new king goes on over f6 at once.
+//! let game: Game<Russian> = "W:Wb6:Bc7,f6".parse().unwrap();
+//! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["b6:d8:g5", "b6:d8:h4"]);
+//! ```
 
 use crate::bitboard::Bits;
 use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};

@@ -25,10 +25,10 @@
 //!
 //! ```
 //! use dama::{Game, Spanish};
-//! // Two pieces either way: the capture taking the king (on 10) wins.
-//! let game: Game<Spanish> = "W:W2,K32:B6,K7,14,15".parse().unwrap();
+//! // One piece either way: the man on 11 must take the king on 14.
+//! let game: Game<Spanish> = "W:W11:B15,K14".parse().unwrap();
 //! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
-//! assert_eq!(moves.len(), 1);
+//! assert_eq!(moves, ["11x18"]);
 //! ```
 
 use crate::geometry::{dir, dirs, Dark8x8H1, DIAGONALS};
