@@ -92,6 +92,7 @@ macro_rules! with_game {
     };
 }
 
+#[allow(unused_imports)] // used by the protocol, a feature
 pub(crate) use with_game;
 
 /// The variant of a typed game.

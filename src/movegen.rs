@@ -375,7 +375,11 @@ pub fn all_captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
 
 /// How a capture ranks by one step of the precedence (higher first).
 #[inline(always)]
-fn precedence_key<R: Mechanics>(pos: &Position<R>, m: &Move<R>, step: Precedence) -> i32 {
+pub(crate) fn precedence_key<R: Mechanics>(
+    pos: &Position<R>,
+    m: &Move<R>,
+    step: Precedence,
+) -> i32 {
     let kings = || (m.captured_bits() & pos.kind(Kind::King)).count() as i32;
     match step {
         Precedence::ByKing => i32::from(m.kind() == Kind::King),

@@ -111,3 +111,23 @@ fn positions_and_moves_in_numbers() {
     g.play_text("21-17").unwrap();
     assert_eq!(g.position().side(), dama::Color::Black);
 }
+
+#[test]
+fn refusals_speak_of_the_game_s_rules() {
+    assert_eq!(
+        refusal::<G>("W:Wd3:BKc4,e4", "22x13"),
+        "men do not capture kings"
+    );
+    assert_eq!(
+        refusal::<G>("W:Wb3,Kf3:Bc4,e4", "21x14"),
+        "a king can capture, so a king must"
+    );
+    assert_eq!(
+        refusal::<G>("W:WKd3:Bc4,Ke4", "22x13"),
+        "you must take the most kings"
+    );
+    assert_eq!(
+        refusal::<G>("W:WKd3:BKc4,c6,e4,Kg6", "22x15x8"),
+        "you must take the capture that meets a king first"
+    );
+}

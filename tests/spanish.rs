@@ -89,3 +89,15 @@ fn positions_and_moves_in_numbers_and_the_third_repetition() {
     let g = game::<G>("W:WK4,12:BK32,25", o, &moves);
     assert_eq!(outcome(&g).rule, dama::EndRule::Repetition);
 }
+
+#[test]
+fn refusals_speak_of_the_precedence() {
+    assert_eq!(
+        refusal::<G>("W:W11:B15,K14", "11x20"),
+        "you must take the most kings"
+    );
+    assert_eq!(
+        refusal::<G>("W:Wd3,Kh1:Bc4,f3", "11x20"),
+        "you must take the most pieces: 2"
+    );
+}

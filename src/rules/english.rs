@@ -23,9 +23,10 @@
 //! plies) with no man moved and nothing captured ([`NO_PROGRESS_PLIES`]).
 //!
 //! ```
-//! use dama::{English, Game};
+//! use dama::{Color, English, Game, GameOptions};
 //! // Black moves first: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16.
-//! let game = Game::<English>::new();
+//! let game = Game::<English>::new(GameOptions::default());
+//! assert_eq!(game.position().side(), Color::Black);
 //! assert_eq!(game.position().legal_moves().len(), 7);
 //! ```
 

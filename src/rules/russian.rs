@@ -42,7 +42,8 @@
 //! use dama::{Game, Russian};
 //! // b6:d8 crowns the man, and the new king goes on over f6 at once.
 //! let game: Game<Russian> = "W:Wb6:Bc7,f6".parse().unwrap();
-//! let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
+//! let mut moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
+//! moves.sort();
 //! assert_eq!(moves, ["b6:d8:g5", "b6:d8:h4"]);
 //! ```
 
