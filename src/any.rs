@@ -377,6 +377,8 @@ trait ErasedSearcher: Send {
     fn set_seed(&mut self, seed: u64);
     fn set_multipv(&mut self, lines: usize);
     fn multipv(&self) -> usize;
+    fn set_threads(&mut self, threads: usize);
+    fn threads(&self) -> usize;
     fn hashfull(&self) -> u32;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
@@ -400,6 +402,12 @@ impl<R: Evaluate> ErasedSearcher for Searcher<R> {
     }
     fn set_multipv(&mut self, lines: usize) {
         Searcher::set_multipv(self, lines)
+    }
+    fn set_threads(&mut self, threads: usize) {
+        Searcher::set_threads(self, threads)
+    }
+    fn threads(&self) -> usize {
+        Searcher::threads(self)
     }
     fn multipv(&self) -> usize {
         Searcher::multipv(self)
@@ -446,6 +454,11 @@ impl AnySearcher {
     pub fn set_multipv(&mut self, lines: usize) {
         self.inner.set_multipv(lines)
     }
+    /// Threads of a search (Lazy SMP over the shared table; see
+    /// [`Searcher::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.inner.set_threads(threads)
+    }
     /// The searcher of game `R` if this one searches `R` (nothing is replaced).
     pub fn as_typed<R: Evaluate>(&mut self) -> Option<&mut Searcher<R>> {
         self.inner.as_any_mut().downcast_mut::<Searcher<R>>()
@@ -460,8 +473,10 @@ impl AnySearcher {
     pub fn typed<R: Evaluate>(&mut self) -> &mut Searcher<R> {
         if !self.inner.as_any().is::<Searcher<R>>() {
             let (mb, lines) = (self.inner.hash_mb(), self.inner.multipv());
+            let threads = self.inner.threads();
             let mut s = Searcher::<R>::new(mb);
             s.set_multipv(lines);
+            s.set_threads(threads);
             self.inner = Box::new(s);
         }
         self.inner

@@ -407,3 +407,40 @@ fn the_search_with_the_databases_converts_wins_and_holds_draws() {
     }
     assert!(decided >= 5, "{decided}");
 }
+
+#[test]
+fn dama_play_takes_the_databases_and_refuses_a_directory_without_them() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |dir: &std::path::Path| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["play", "--fen", "W:WKa1,Kc1:Bh8", "--level", "1", "--egtb"])
+            .arg(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"hint\nquit\nyes\n")
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let ok = run(dir());
+    let text = String::from_utf8_lossy(&ok.stdout);
+    assert!(ok.status.success(), "{text}");
+    assert!(text.contains("Hint:") || text.contains("hint"), "{text}");
+    let empty = std::env::temp_dir().join(format!("dama-egtb-none-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let refused = run(&empty);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("bad --egtb") && err.contains("no endgame databases there"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&empty).ok();
+}

@@ -164,6 +164,7 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
             "option name movelimit type spin default 200 min 1 max 10000",
             "option name multipv type spin default 1 min 1 max 64",
             "option name egtbpath type string default <empty>",
+            "option name threads type spin default 1 min 1 max 64",
         ]
     );
     assert_eq!(lines.len(), 3 + options.len() + 1);
@@ -463,7 +464,7 @@ fn bad_input_gets_one_error_line_and_changes_nothing() {
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name colour value red\n"),
-        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath)"]
+        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads)"]
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name variant value chess\n"),
@@ -1311,4 +1312,20 @@ fn a_short_move_time_is_mostly_searched() {
         let (lines, t) = timed_until(&e, "bestmove");
         assert!(t >= Duration::from_millis(25), "{t:?} {lines:?}");
     }
+}
+
+#[test]
+fn threads_option_searches_with_more_threads() {
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name threads value 2").is_empty());
+    assert!(e
+        .ask("position fen W:Wa1,b2,b4,c3,e1,g3,h2:Ba7,b6,d8,f6,h6")
+        .is_empty());
+    e.send("go depth 7");
+    let lines = e.until("bestmove");
+    assert_eq!(bestmove(&lines), "b4-c5", "{lines:?}");
+    assert_eq!(
+        e.ask1("setoption name threads value 0"),
+        "error setoption: threads must be an integer from 1 to 64, not '0'"
+    );
 }

@@ -436,3 +436,26 @@ fn czech_losing_side_takes_the_fifteen_moves_draw() {
     assert_eq!(r.score, Score::DRAW, "pv {:?}", text(&r.pv));
     assert_eq!(r.best.unwrap().kind(), Kind::King);
 }
+
+#[test]
+fn threads_share_the_table_and_find_the_same_shot() {
+    // Lazy SMP with three threads: the same tactic as one thread, more
+    // nodes counted (the helpers' too), and an answer to `stop`.
+    let g = game::<Czech>("W:Wa1,b2,b4,c3,e1,g3,h2:Ba7,b6,d8,f6,h6");
+    let mut s = Searcher::<Czech>::new(8);
+    s.set_threads(3);
+    assert_eq!(s.threads(), 3);
+    let r = s.search(&g, &depth(7), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(r.best.unwrap().to_string(), "b4-c5");
+    let one = search(&g, depth(7));
+    assert!(r.nodes > one.nodes, "{} vs {}", r.nodes, one.nodes);
+    let stop = AtomicBool::new(true);
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let r = s.search(&g, &limits, &stop, &mut |_| {});
+    assert!(r.best.is_some());
+    s.set_threads(1000);
+    assert_eq!(s.threads(), 64);
+}

@@ -91,6 +91,25 @@ pub use probe::{Egtb, Probe};
 
 pub use value::{Value, Wdl, MAX_BUDGET, TB_WIN};
 
+/// The databases in `dir` for `dama play` and `dama serve`: refused,
+/// with a message naming the directory, when it holds no complete set
+/// of 2-piece databases.
+///
+/// # Errors
+///
+/// The reason in words.
+pub fn open_for_play(dir: &std::path::Path) -> Result<Egtb, String> {
+    let tb = Egtb::open(dir)?;
+    if tb.max_pieces() < 2 {
+        return Err(format!(
+            "{}: no endgame databases there (make them with: dama egtb generate --pieces 4 --dir {})",
+            dir.display(),
+            dir.display()
+        ));
+    }
+    Ok(tb)
+}
+
 /// Lends the databases to a searcher of Czech draughts (the only game
 /// that has them); a searcher of another game is left as it is.
 pub fn attach(s: &mut crate::any::AnySearcher, tb: Option<std::sync::Arc<Egtb>>) {

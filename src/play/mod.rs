@@ -100,6 +100,10 @@ pub struct PlayArgs {
     /// Plain text even on a terminal (as does a non-empty NO_COLOR).
     #[arg(long)]
     pub no_color: bool,
+    /// A directory of Czech endgame databases (`dama egtb generate`):
+    /// the computer and the hints play them perfectly.
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<std::path::PathBuf>,
 }
 
 /// Why `dama play` could not start or go on.
@@ -114,6 +118,9 @@ pub enum PlayError {
     /// Reading the input or writing the output failed.
     #[error("input/output: {0}")]
     Io(#[from] io::Error),
+    /// The `--egtb` directory holds no databases.
+    #[error("bad --egtb: {0}")]
+    Egtb(String),
     /// The engine gave no move in a position that is still in play.
     #[error("the engine found no move in {0}")]
     NoEngineMove(String),
@@ -141,6 +148,8 @@ pub struct Settings {
     /// How the program was started (`dama`, `./target/release/dama`), to
     /// name the command that resumes a saved game.
     pub program: String,
+    /// Czech endgame databases for the computer and the hints.
+    pub egtb: Option<std::path::PathBuf>,
 }
 
 impl Settings {
@@ -156,6 +165,7 @@ impl Settings {
             seed: None,
             two_players: false,
             program: "dama".to_string(),
+            egtb: None,
         }
     }
 }
@@ -258,6 +268,7 @@ pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
         program: std::env::args()
             .next()
             .map_or("dama".to_string(), |p| shell_word(&p)),
+        egtb: args.egtb.clone(),
     };
     if let Err(e) = ctrlc::set_handler(on_ctrl_c) {
         eprintln!("warning: Ctrl-C will not end the game cleanly: {e}");
@@ -316,6 +327,10 @@ pub fn run_from<W: Write>(
     let mut searcher = AnySearcher::new(game.variant(), 16);
     if let Some(seed) = settings.seed {
         searcher.set_seed(seed);
+    }
+    if let Some(dir) = &settings.egtb {
+        let tb = crate::egtb::open_for_play(dir).map_err(PlayError::Egtb)?;
+        crate::egtb::attach(&mut searcher, Some(std::sync::Arc::new(tb)));
     }
     let mut s = Session {
         searcher,

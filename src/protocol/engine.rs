@@ -391,7 +391,7 @@ impl Engine {
             }
             Name::Hash => self.searcher = Some(AnySearcher::new(o.variant, o.hash_mb)),
             Name::NoCaptureLimit | Name::MoveLimit => self.game.set_options(o.rules),
-            Name::Level | Name::MoveOverhead | Name::MultiPv => {}
+            Name::Level | Name::MoveOverhead | Name::MultiPv | Name::Threads => {}
             Name::EgtbPath => self.egtb = open_egtb(value)?,
         }
         self.options = o;
@@ -480,6 +480,7 @@ impl Engine {
             .take()
             .unwrap_or_else(|| AnySearcher::new(variant, hash));
         crate::egtb::attach(&mut searcher, self.egtb.clone());
+        searcher.set_threads(self.options.threads);
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();

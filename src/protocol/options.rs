@@ -49,6 +49,8 @@ pub enum Name {
     MultiPv,
     /// `egtbpath`: the directory of the Czech endgame databases (kept by the engine, not here).
     EgtbPath,
+    /// `threads`: threads of a search.
+    Threads,
 }
 
 /// One option: its name on the wire, its type and what it does.
@@ -63,7 +65,7 @@ pub struct Spec {
 }
 
 /// Every option, in handshake order.
-pub const SPECS: [Spec; 8] = [
+pub const SPECS: [Spec; 9] = [
     Spec {
         name: Name::Variant,
         wire: "variant",
@@ -131,6 +133,15 @@ pub const SPECS: [Spec; 8] = [
         wire: "egtbpath",
         kind: Kind::Text,
     },
+    Spec {
+        name: Name::Threads,
+        wire: "threads",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 64,
+        },
+    },
 ];
 
 impl Spec {
@@ -166,7 +177,7 @@ impl Spec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
     /// No such option.
-    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath)")]
+    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads)")]
     Unknown(String),
     /// A value outside the option's range or list.
     #[error("setoption: {option} must be {allowed}, not '{value}'")]
@@ -195,6 +206,8 @@ pub struct Options {
     pub rules: GameOptions,
     /// Number of principal variations.
     pub multipv: usize,
+    /// Threads of a search.
+    pub threads: usize,
 }
 
 fn spin_default(name: Name) -> u64 {
@@ -216,6 +229,7 @@ impl Default for Options {
                 move_limit: spin_default(Name::MoveLimit) as u32,
             },
             multipv: spin_default(Name::MultiPv) as usize,
+            threads: spin_default(Name::Threads) as usize,
         }
     }
 }
@@ -252,6 +266,7 @@ impl Options {
                     Name::NoCaptureLimit => self.rules.no_capture_limit = n as u32,
                     Name::MoveLimit => self.rules.move_limit = n as u32,
                     Name::MultiPv => self.multipv = n as usize,
+                    Name::Threads => self.threads = n as usize,
                     Name::Variant | Name::EgtbPath => unreachable!("not a spin"),
                 }
             }

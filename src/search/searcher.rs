@@ -13,7 +13,7 @@ use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::position::Position;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// A search engine for one game, with its state between moves: the
@@ -26,6 +26,7 @@ pub struct Searcher<R: Evaluate> {
     rng: Rng,
     multipv: usize,
     tb: Option<Arc<dyn Tablebase<R>>>,
+    threads: usize,
 }
 
 impl<R: Evaluate> Default for Searcher<R> {
@@ -44,7 +45,20 @@ impl<R: Evaluate> Searcher<R> {
             rng: Rng::new(Rng::fresh_seed()),
             multipv: 1,
             tb: None,
+            threads: 1,
         }
+    }
+
+    /// Threads of a search (1, the default: one). More threads search
+    /// the same position over the shared table (Lazy SMP); the result
+    /// is the first thread's.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Threads of a search.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Endgame databases to probe in the search (`None`: none, the default).
@@ -190,157 +204,193 @@ impl<R: Evaluate> Searcher<R> {
 
         self.tt.new_search();
         self.heur.age();
-        let mut w = Worker {
-            tt: &mut self.tt,
-            eval: &self.eval,
-            heur: &mut self.heur,
-            tb: self.tb.as_deref(),
-            stop,
-            options,
-            keys: game.keys().collect(),
-            root_index: game.len(),
-            nodes: 0,
-            node_limit,
-            next_check: 0,
-            hard: budget.hard.map(|h| start + h),
-            stopped: false,
-            seldepth: 0,
-            root_depth: 1,
-            pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
-            pv_len: [0; MAX_PLY],
-            scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-        };
-
-        // Root moves, first ordered by a one-ply look.
-        let mut roots: Vec<RootMove> = root_list
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let child = pos.after(m);
-                let c = counters.after(m, &child);
-                RootMove {
-                    idx: i,
-                    score: -w.static_eval(&child, &c),
-                    exact: false,
-                    pv: vec![i as u16],
-                }
-            })
-            .collect();
-        roots.sort_by_key(|r| -r.score);
-        for r in &mut roots {
-            r.score = -INF;
-        }
-        let margin = level.map_or(0, |l| l.margin);
-        let lines = self.multipv.min(roots.len());
-        let widen = margin > 0 || lines > 1;
-
-        let mut done: Option<Vec<RootMove>> = None; // the last completed iteration
-        let mut result = SearchResult {
-            best: Some(root_list[roots[0].idx]),
-            score: Score::DRAW,
-            pv: vec![root_list[roots[0].idx]],
-            depth: 0,
-            nodes: 0,
-        };
-        let mut prev_score: i32 = 0;
-        let mut prev_best = usize::MAX;
-        for depth in 1..=max_depth {
-            w.root_depth = depth as i32;
-            w.seldepth = 0;
-            let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 5 && !widen && prev_score.abs() < 2_000 {
-                (prev_score - delta, prev_score + delta)
-            } else {
-                (-INF, INF)
+        let hard = budget.hard.map(|h| start + h);
+        let helpers = self.threads.saturating_sub(1);
+        let helper_heur = self.heur.clone();
+        let helpers_stop = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let (tt, eval, tb) = (&self.tt, &self.eval, self.tb.as_deref());
+        let heur = &mut self.heur;
+        let multipv = self.multipv;
+        let mut run = || {
+            let mut w = Worker {
+                tt,
+                eval,
+                heur,
+                tb,
+                stop,
+                options,
+                keys: game.keys().collect(),
+                root_index: game.len(),
+                nodes: 0,
+                node_limit,
+                next_check: 0,
+                hard,
+                stopped: false,
+                seldepth: 0,
+                root_depth: 1,
+                pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
+                pv_len: [0; MAX_PLY],
+                scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             };
-            let score = loop {
-                let s = w.root(
-                    &pos,
-                    &counters,
-                    &root_list,
-                    &mut roots,
-                    depth as i32,
-                    alpha,
-                    beta,
-                    margin,
-                    lines,
-                );
-                if w.stopped {
-                    break s;
-                }
-                if s <= alpha && alpha > -INF {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INF);
-                } else if s >= beta && beta < INF {
-                    beta = (s + delta).min(INF);
-                } else {
-                    break s;
-                }
-                delta += delta;
-                if delta > 1_000 {
-                    alpha = -INF;
-                    beta = INF;
-                }
-            };
-            // Keep what is sure: a finished iteration, or a move of an
-            // unfinished one that was searched to the end and beat the old best.
-            if w.stopped {
-                // The first move of the unfinished iteration was the old
-                // best: if it (or a move that beat it) was searched to the
-                // end, that result is deeper and as sure.
-                if let Some(r) = roots.first().filter(|r| r.exact) {
-                    result.best = Some(root_list[r.idx]);
-                    result.score = Score(r.score);
-                    result.pv = w.moves_of(&pos, &r.pv);
-                }
-                break;
-            }
-            result.best = Some(root_list[roots[0].idx]);
-            result.score = Score(score);
-            result.pv = w.moves_of(&pos, &roots[0].pv);
-            result.depth = depth;
-            done = Some(roots.clone());
-            let elapsed = start.elapsed();
-            for (n, r) in roots
+
+            // Root moves, first ordered by a one-ply look.
+            let mut roots: Vec<RootMove> = root_list
                 .iter()
-                .take(lines)
-                .filter(|r| r.exact || lines == 1)
                 .enumerate()
-            {
-                on_info(&Info {
-                    depth,
-                    seldepth: (w.seldepth as u32).max(depth),
-                    score: Score(r.score),
-                    nodes: w.nodes,
-                    time: elapsed,
-                    hashfull: w.tt.hashfull(),
-                    pv: w
-                        .moves_of(&pos, &r.pv)
-                        .iter()
-                        .map(|m| m.to_string())
-                        .collect(),
-                    multipv: n as u32 + 1,
-                });
+                .map(|(i, m)| {
+                    let child = pos.after(m);
+                    let c = counters.after(m, &child);
+                    RootMove {
+                        idx: i,
+                        score: -w.static_eval(&child, &c),
+                        exact: false,
+                        pv: vec![i as u16],
+                    }
+                })
+                .collect();
+            roots.sort_by_key(|r| -r.score);
+            for r in &mut roots {
+                r.score = -INF;
             }
-            if let Some(p) = Score(score).decided() {
-                if depth as i32 > p.abs() + 1 {
+            let margin = level.map_or(0, |l| l.margin);
+            let lines = multipv.min(roots.len());
+            let widen = margin > 0 || lines > 1;
+
+            let mut done: Option<Vec<RootMove>> = None; // the last completed iteration
+            let mut result = SearchResult {
+                best: Some(root_list[roots[0].idx]),
+                score: Score::DRAW,
+                pv: vec![root_list[roots[0].idx]],
+                depth: 0,
+                nodes: 0,
+            };
+            let mut prev_score: i32 = 0;
+            let mut prev_best = usize::MAX;
+            for depth in 1..=max_depth {
+                w.root_depth = depth as i32;
+                w.seldepth = 0;
+                let mut delta = 30;
+                let (mut alpha, mut beta) = if depth >= 5 && !widen && prev_score.abs() < 2_000 {
+                    (prev_score - delta, prev_score + delta)
+                } else {
+                    (-INF, INF)
+                };
+                let score = loop {
+                    let s = w.root(
+                        &pos,
+                        &counters,
+                        &root_list,
+                        &mut roots,
+                        depth as i32,
+                        alpha,
+                        beta,
+                        margin,
+                        lines,
+                    );
+                    if w.stopped {
+                        break s;
+                    }
+                    if s <= alpha && alpha > -INF {
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INF);
+                    } else if s >= beta && beta < INF {
+                        beta = (s + delta).min(INF);
+                    } else {
+                        break s;
+                    }
+                    delta += delta;
+                    if delta > 1_000 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
+                };
+                // Keep what is sure: a finished iteration, or a move of an
+                // unfinished one that was searched to the end and beat the old best.
+                if w.stopped {
+                    // The first move of the unfinished iteration was the old
+                    // best: if it (or a move that beat it) was searched to the
+                    // end, that result is deeper and as sure.
+                    if let Some(r) = roots.first().filter(|r| r.exact) {
+                        result.best = Some(root_list[r.idx]);
+                        result.score = Score(r.score);
+                        result.pv = w.moves_of(&pos, &r.pv);
+                    }
                     break;
                 }
-            }
-            if limits.movetime.is_none() {
-                if let (Some(soft), Some(hard)) = (budget.soft, budget.hard) {
-                    let f =
-                        time::stretch(prev_score, score, depth > 1 && prev_best != roots[0].idx);
-                    let soft = soft.mul_f64(f).min(hard);
-                    if elapsed >= soft.mul_f64(0.6) {
+                result.best = Some(root_list[roots[0].idx]);
+                result.score = Score(score);
+                result.pv = w.moves_of(&pos, &roots[0].pv);
+                result.depth = depth;
+                done = Some(roots.clone());
+                let elapsed = start.elapsed();
+                for (n, r) in roots
+                    .iter()
+                    .take(lines)
+                    .filter(|r| r.exact || lines == 1)
+                    .enumerate()
+                {
+                    on_info(&Info {
+                        depth,
+                        seldepth: (w.seldepth as u32).max(depth),
+                        score: Score(r.score),
+                        nodes: w.nodes,
+                        time: elapsed,
+                        hashfull: w.tt.hashfull(),
+                        pv: w
+                            .moves_of(&pos, &r.pv)
+                            .iter()
+                            .map(|m| m.to_string())
+                            .collect(),
+                        multipv: n as u32 + 1,
+                    });
+                }
+                if let Some(p) = Score(score).decided() {
+                    if depth as i32 > p.abs() + 1 {
                         break;
                     }
                 }
+                if limits.movetime.is_none() {
+                    if let (Some(soft), Some(hard)) = (budget.soft, budget.hard) {
+                        let f = time::stretch(
+                            prev_score,
+                            score,
+                            depth > 1 && prev_best != roots[0].idx,
+                        );
+                        let soft = soft.mul_f64(f).min(hard);
+                        if elapsed >= soft.mul_f64(0.6) {
+                            break;
+                        }
+                    }
+                }
+                prev_score = score;
+                prev_best = roots[0].idx;
             }
-            prev_score = score;
-            prev_best = roots[0].idx;
-        }
-        result.nodes = w.nodes;
+            helpers_stop.store(true, Ordering::Relaxed);
+            result.nodes = w.nodes;
+            (result, done)
+        };
+        let (result, done) = if helpers == 0 {
+            run()
+        } else {
+            std::thread::scope(|scope| {
+                // Lazy SMP: the other threads search the same position on the
+                // shared table, each with its own move-ordering statistics and
+                // a staggered start, and leave what they find in the table.
+                for id in 1..=helpers {
+                    let mut heur = helper_heur.clone();
+                    let (stop, nodes) = (&helpers_stop, &helper_nodes);
+                    scope.spawn(move || {
+                        let n =
+                            helper_search(tt, eval, &mut heur, tb, stop, game, max_depth, hard, id);
+                        nodes.fetch_add(n, Ordering::Relaxed);
+                    });
+                }
+                run()
+            })
+        };
+        let mut result = result;
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
 
         // Deliberate mistakes of the lower levels.
         if let (Some(l), Some(roots)) = (level, done.as_ref()) {
@@ -393,4 +443,78 @@ impl<R: Evaluate> Searcher<R> {
         }
         None
     }
+}
+
+/// Most threads of one search.
+pub const MAX_THREADS: usize = 64;
+
+/// One helper thread of a Lazy SMP search: iterative deepening of the
+/// game's position over the shared table until `stop`, starting one ply
+/// deeper on odd threads and with the root moves turned by its number,
+/// so that the threads spread over the tree. Returns its nodes.
+#[allow(clippy::too_many_arguments)]
+fn helper_search<R: Evaluate>(
+    tt: &Table,
+    eval: &Evaluator<R>,
+    heur: &mut Heuristics,
+    tb: Option<&dyn Tablebase<R>>,
+    stop: &AtomicBool,
+    game: &Game<R>,
+    max_depth: u32,
+    hard: Option<Instant>,
+    id: usize,
+) -> u64 {
+    let pos = *game.position();
+    let counters = game.counters();
+    let list = pos.legal_moves();
+    if list.is_empty() {
+        return 0;
+    }
+    let mut w = Worker {
+        tt,
+        eval,
+        heur,
+        tb,
+        stop,
+        options: game.options(),
+        keys: game.keys().collect(),
+        root_index: game.len(),
+        nodes: 0,
+        node_limit: u64::MAX,
+        next_check: 0,
+        hard,
+        stopped: false,
+        seldepth: 0,
+        root_depth: 1,
+        pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
+        pv_len: [0; MAX_PLY],
+        scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+    };
+    let mut roots: Vec<RootMove> = (0..list.len())
+        .map(|i| RootMove {
+            idx: i,
+            score: -INF,
+            exact: false,
+            pv: vec![i as u16],
+        })
+        .collect();
+    roots.rotate_left(id % list.len());
+    for depth in (1 + id % 2) as u32..=max_depth {
+        w.root_depth = depth as i32;
+        w.root(
+            &pos,
+            &counters,
+            &list,
+            &mut roots,
+            depth as i32,
+            -INF,
+            INF,
+            0,
+            1,
+        );
+        if w.stopped || stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    w.nodes
 }

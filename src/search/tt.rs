@@ -13,6 +13,7 @@
 //! least goes, counting depth and how many searches ago it was written.
 
 use std::mem::size_of;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,9 +26,8 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One stored result, packed.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
+/// One stored result, unpacked (what a slot holds, read at once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     /// The low 32 bits of the key.
     check: u32,
@@ -43,19 +43,64 @@ struct Entry {
     flags: u8,
 }
 
-const _: () = assert!(size_of::<Entry>() == 12);
+impl Entry {
+    /// Everything but `check`, in one word.
+    fn data(&self) -> u64 {
+        u64::from(self.check_hi)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.mv) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.flags) << 56
+    }
+    fn from_parts(check: u32, data: u64) -> Entry {
+        Entry {
+            check,
+            check_hi: data as u16,
+            score: (data >> 16) as u16 as i16,
+            mv: (data >> 32) as u16,
+            depth: (data >> 48) as u8,
+            flags: (data >> 56) as u8,
+        }
+    }
+}
 
 const WAYS: usize = 5;
 
-/// One cache line of entries.
-#[derive(Clone, Copy, Debug, Default)]
+/// One cache line of entries: each entry is a 32-bit check and a 64-bit
+/// word, both atomic, so that the threads of one search share the table
+/// without locks. Two threads writing one slot at once may leave a check
+/// of one and a word of the other; the word carries 16 more bits of the
+/// key, and a move index is checked against the move list before use,
+/// so such a torn entry is (almost always) a miss and never an error.
+#[derive(Debug, Default)]
 #[repr(C, align(64))]
 struct Bucket {
-    e: [Entry; WAYS],
+    data: [AtomicU64; WAYS],
+    check: [AtomicU32; WAYS],
     _pad: u32,
 }
 
 const _: () = assert!(size_of::<Bucket>() == 64);
+
+impl Bucket {
+    #[inline(always)]
+    fn get(&self, i: usize) -> Entry {
+        Entry::from_parts(
+            self.check[i].load(Ordering::Relaxed),
+            self.data[i].load(Ordering::Relaxed),
+        )
+    }
+    #[inline(always)]
+    fn set(&self, i: usize, e: &Entry) {
+        self.check[i].store(e.check, Ordering::Relaxed);
+        self.data[i].store(e.data(), Ordering::Relaxed);
+    }
+    fn clear(&self) {
+        for i in 0..WAYS {
+            self.set(i, &Entry::default());
+        }
+    }
+}
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,10 +115,15 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-/// A fixed-size transposition table.
+/// The entries of a bucket as read at the start of a store.
+struct Snapshot {
+    e: [Entry; WAYS],
+}
+
+/// A fixed-size transposition table, shared by the threads of a search.
 pub struct Table {
     buckets: Vec<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl Table {
@@ -85,10 +135,10 @@ impl Table {
         while buckets.try_reserve_exact(n).is_err() && n > 1 {
             n /= 2;
         }
-        buckets.resize(n, Bucket::default());
+        buckets.resize_with(n, Bucket::default);
         Table {
             buckets,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -99,13 +149,16 @@ impl Table {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.generation = 0;
+        for b in &self.buckets {
+            b.clear();
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Marks the start of a new search (older entries age).
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
     #[inline(always)]
@@ -118,7 +171,8 @@ impl Table {
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let b = &self.buckets[self.index(key)];
         let (check, check_hi) = (key as u32, (key >> 32) as u16);
-        for e in &b.e {
+        for i in 0..WAYS {
+            let e = b.get(i);
             if e.check == check && e.check_hi == check_hi && e.flags & 3 != 0 {
                 let bound = match e.flags & 3 {
                     1 => Bound::Upper,
@@ -139,10 +193,12 @@ impl Table {
     /// Stores a result. `mv` is the best move's index in the generated
     /// list; scores must fit in `i16` (the search's scores do).
     #[inline]
-    pub fn store(&mut self, key: u64, score: i32, mv: Option<usize>, depth: i32, bound: Bound) {
-        let generation = self.generation;
-        let idx = self.index(key);
-        let b = &mut self.buckets[idx];
+    pub fn store(&self, key: u64, score: i32, mv: Option<usize>, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = &self.buckets[self.index(key)];
+        let b = Snapshot {
+            e: std::array::from_fn(|i| bucket.get(i)),
+        };
         let (check, check_hi) = (key as u32, (key >> 32) as u16);
         let age = |e: &Entry| (generation.wrapping_sub(e.flags >> 2) & 63) as i32;
         let same = |e: &Entry| e.check == check && e.check_hi == check_hi && e.flags & 3 != 0;
@@ -165,17 +221,18 @@ impl Table {
                 slot
             }
         };
-        let e = &mut b.e[slot];
+        let mut e = b.e[slot];
         let depth = depth.clamp(0, 255);
-        if same(e) && age(e) == 0 && bound != Bound::Exact && (e.depth as i32) > depth + 2 {
+        if same(&e) && age(&e) == 0 && bound != Bound::Exact && (e.depth as i32) > depth + 2 {
             // A deeper result of this search: keep it, but learn the move.
             if let Some(m) = mv {
                 e.mv = (m + 1).min(u16::MAX as usize) as u16;
+                bucket.set(slot, &e);
             }
             return;
         }
-        let keep_move = same(e) && mv.is_none();
-        *e = Entry {
+        let keep_move = same(&e) && mv.is_none();
+        let new = Entry {
             check,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             check_hi,
@@ -187,17 +244,20 @@ impl Table {
             depth: depth as u8,
             flags: (generation << 2) | bound as u8,
         };
+        bucket.set(slot, &new);
     }
 
     /// Permille of the first thousand entries written by the current search.
     pub fn hashfull(&self) -> u32 {
         let n = self.buckets.len().min(200);
+        let generation = self.generation.load(Ordering::Relaxed);
         let mut used = 0;
         let mut total = 0;
         for b in &self.buckets[..n] {
-            for e in &b.e {
+            for i in 0..WAYS {
+                let e = b.get(i);
                 total += 1;
-                if e.flags & 3 != 0 && e.flags >> 2 == self.generation {
+                if e.flags & 3 != 0 && e.flags >> 2 == generation {
                     used += 1;
                 }
             }
@@ -235,9 +295,9 @@ mod tests {
     #[test]
     fn full_bucket_replaces_the_shallowest() {
         // A one-bucket table: every key lands in it.
-        let mut t = Table {
-            buckets: vec![Bucket::default(); 1],
-            generation: 1,
+        let t = Table {
+            buckets: vec![Bucket::default()],
+            generation: AtomicU8::new(1),
         };
         for i in 0..WAYS as u64 {
             t.store(i + 1, 0, None, 10 + i as i32, Bound::Exact);

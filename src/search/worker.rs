@@ -33,7 +33,7 @@ pub(super) fn outcome_score<R: Rules>(o: Outcome, pos: &Position<R>, ply: usize)
 
 /// The search of one `go`: borrows the searcher's state.
 pub(super) struct Worker<'a, R: Evaluate> {
-    pub(super) tt: &'a mut Table,
+    pub(super) tt: &'a Table,
     pub(super) eval: &'a Evaluator<R>,
     pub(super) heur: &'a mut Heuristics,
     pub(super) tb: Option<&'a dyn Tablebase<R>>,

@@ -25,15 +25,18 @@ pub const HINT_LEVEL: u8 = 4;
 pub struct Engine {
     permits: Semaphore,
     searchers: Mutex<Vec<AnySearcher>>,
+    egtb: Option<Arc<crate::egtb::Egtb>>,
 }
 
 impl Engine {
-    /// At most `threads` searches at once.
-    pub fn new(threads: usize) -> Self {
+    /// At most `threads` searches at once; the endgame databases, if
+    /// any, lent to every search of their game.
+    pub fn new(threads: usize, egtb: Option<Arc<crate::egtb::Egtb>>) -> Self {
         let threads = threads.max(1);
         Engine {
             permits: Semaphore::new(threads),
             searchers: Mutex::new(Vec::new()),
+            egtb,
         }
     }
 
@@ -74,7 +77,9 @@ impl Engine {
                 .lock()
                 .ok()
                 .and_then(|mut v| v.pop())
+                .filter(|s| s.variant() == game.variant())
                 .unwrap_or_else(|| AnySearcher::new(game.variant(), HASH_MB));
+            crate::egtb::attach(&mut s, me.egtb.clone());
             let found = f(&mut s, &game);
             if let Ok(mut v) = me.searchers.lock() {
                 v.push(s);

@@ -30,6 +30,8 @@ pub struct Config {
     pub joins_per_minute: u32,
     /// Searches at once.
     pub threads: usize,
+    /// Czech endgame databases for the computer's moves and hints.
+    pub egtb: Option<Arc<crate::egtb::Egtb>>,
 }
 
 impl Default for Config {
@@ -42,6 +44,7 @@ impl Default for Config {
             takeover_level: 3,
             joins_per_minute: 30,
             threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            egtb: None,
         }
     }
 }
@@ -71,7 +74,7 @@ impl Hub {
     /// since each room gets its driver task.
     pub fn new(config: Config, store: Store, records: Vec<super::store::RoomRecord>) -> Arc<Hub> {
         let hub = Arc::new(Hub {
-            engine: Arc::new(Engine::new(config.threads)),
+            engine: Arc::new(Engine::new(config.threads, config.egtb.clone())),
             joins: RateLimit::new(config.joins_per_minute, Duration::from_secs(60)),
             store: Arc::new(store),
             rooms: Mutex::new(HashMap::new()),

@@ -68,6 +68,10 @@ pub struct ServeArgs {
     /// Rooms made or joined per minute from one address.
     #[arg(long, default_value_t = 30)]
     pub joins_per_minute: u32,
+    /// A directory of Czech endgame databases (`dama egtb generate`):
+    /// the computer and the hints of Czech games play them perfectly.
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<std::path::PathBuf>,
 }
 
 /// `90`, `90s`, `30m`, `24h`, `7d`.
@@ -117,6 +121,9 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     };
     if let Some(t) = args.threads {
         config.threads = t.max(1);
+    }
+    if let Some(dir) = &args.egtb {
+        config.egtb = Some(Arc::new(crate::egtb::open_for_play(dir)?));
     }
     let hub = Hub::new(config, store, records);
     let listener = tokio::net::TcpListener::bind(&args.bind)
