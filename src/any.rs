@@ -92,6 +92,9 @@ macro_rules! with_game {
     };
 }
 
+#[allow(unused_imports)] // used by the protocol, a feature
+pub(crate) use with_game;
+
 /// The variant of a typed game.
 fn variant_of<R: Rules>(_: &Game<R>) -> Variant {
     R::VARIANT

@@ -145,6 +145,19 @@ pub enum Illegal {
     /// Fewer pieces than the most possible (majority rule).
     #[error("you must take the most pieces: {0}")]
     MustTakeMost(u32),
+    /// A capture the game's precedence puts behind another (Italian,
+    /// Spanish), in the game's words.
+    #[error("{0}")]
+    Precedence(&'static str),
+    /// A jump over a piece of a kind the mover may not capture (Italian
+    /// men and kings): "men do not capture kings".
+    #[error("{mover} do not capture {prey}")]
+    MayNotCapture {
+        /// The moving kind, plural.
+        mover: String,
+        /// The kind it may not take, plural.
+        prey: String,
+    },
     /// A capture path that does not exist, from a piece that can capture.
     #[error("there is no such capture from {from}; its captures are: {}", .moves.join(", "))]
     NoSuchCapture {
@@ -348,6 +361,73 @@ fn trace<R: Mechanics>(pos: &Position<R>, squares: &[Square]) -> Option<Vec<Squa
     Some(sorted(taken))
 }
 
+/// Which step of the game's precedence puts the capture written
+/// `squares` behind another, if one does.
+fn outranked<R: Mechanics>(
+    pos: &Position<R>,
+    all: &MoveList<R>,
+    squares: &[Square],
+    capture: bool,
+) -> Option<Illegal> {
+    let mut left: Vec<Move<R>> = all.iter().copied().collect();
+    for &step in R::RANKING {
+        let best = left
+            .iter()
+            .map(|m| movegen::precedence_key(pos, m, step))
+            .max()?;
+        let mine = left
+            .iter()
+            .filter(|m| matches(*m, squares, capture))
+            .map(|m| movegen::precedence_key(pos, m, step))
+            .max()?;
+        if mine < best {
+            return Some(match step {
+                Precedence::MostPieces => Illegal::MustTakeMost(best as u32),
+                Precedence::ByKing => Illegal::Precedence("a king can capture, so a king must"),
+                Precedence::MostKings => Illegal::Precedence("you must take the most kings"),
+                Precedence::FewestKings => Illegal::Precedence("you must take the fewest kings"),
+                Precedence::EarliestKing => {
+                    Illegal::Precedence("you must take the capture that meets a king first")
+                }
+                Precedence::MostValue { .. } => {
+                    Illegal::Precedence("you must take the capture of the highest value")
+                }
+            });
+        }
+        left.retain(|m| movegen::precedence_key(pos, m, step) == best);
+    }
+    None
+}
+
+/// A capture written over a piece the moving kind may not take
+/// ([`Mechanics::PREY`]): the first jump of the text, a short one.
+fn forbidden_prey<R: Mechanics>(
+    pos: &Position<R>,
+    squares: &[Square],
+    mover: Kind,
+) -> Option<Illegal> {
+    let (a, b) = (squares[0], squares[1]);
+    let (df, dr) = (
+        b.file() as i32 - a.file() as i32,
+        b.rank() as i32 - a.rank() as i32,
+    );
+    if df.abs() != 2 || dr.abs() != 2 {
+        return None;
+    }
+    let mid = Square::new(
+        (a.file() as i32 + df / 2) as u8,
+        (a.rank() as i32 + dr / 2) as u8,
+    )?;
+    let p = pos.piece_at(mid)?;
+    if p.color == pos.side() || R::PREY[mover.index()] & (1 << p.kind.index()) != 0 {
+        return None;
+    }
+    Some(Illegal::MayNotCapture {
+        mover: plural(R::KIND_NAMES[mover.index()]),
+        prey: plural(R::KIND_NAMES[p.kind.index()]),
+    })
+}
+
 /// The reason no legal move matches.
 fn explain<R: Mechanics>(
     pos: &Position<R>,
@@ -373,6 +453,11 @@ fn explain<R: Mechanics>(
     if legal.first().is_some_and(|m| m.is_pass()) {
         return Illegal::MustPass;
     }
+    if capture || squares.len() > 2 {
+        if let Some(why) = forbidden_prey(pos, squares, piece.kind) {
+            return why;
+        }
+    }
     let captures_exist = legal.first().is_some_and(|m| m.is_capture());
     if captures_exist {
         // Would the move be a capture before the game's filters?
@@ -385,9 +470,8 @@ fn explain<R: Mechanics>(
                 k.dedup();
                 return Illegal::KingMustCapture(spots(k));
             }
-            if R::RANKING.contains(&Precedence::MostPieces) {
-                let most = legal.iter().map(|m| m.capture_count()).max().unwrap_or(0);
-                return Illegal::MustTakeMost(most);
+            if let Some(why) = outranked(pos, &all, squares, capture) {
+                return why;
             }
         }
         // A chain that stops early: the text is the start of a longer capture.

@@ -118,7 +118,7 @@ impl<R: Rules> Game<R> {
             .map(|f| {
                 (f.max(1) - 1)
                     .saturating_mul(2)
-                    .saturating_add(u32::from(setup.side == Color::Black))
+                    .saturating_add(u32::from(setup.side != R::FIRST))
             })
             .unwrap_or(0);
         let mut counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);

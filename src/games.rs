@@ -47,6 +47,18 @@ macro_rules! games {
             breakthrough::Breakthrough, "breakthrough", "Breakthrough draughts", Some(96);
             /// Antidraughts (losing draughts).
             antidraughts::Antidraughts, "antidraughts", "Antidraughts", Some(98);
+            /// Brazilian draughts.
+            brazilian::Brazilian, "brazilian", "Brazilian draughts", Some(26);
+            /// Russian draughts (shashki).
+            russian::Russian, "russian", "Russian draughts", Some(25);
+            /// English draughts (American checkers).
+            english::English, "english", "English draughts", Some(21);
+            /// Italian draughts.
+            italian::Italian, "italian", "Italian draughts", Some(22);
+            /// Spanish draughts.
+            spanish::Spanish, "spanish", "Spanish draughts", Some(24);
+            /// Pool checkers.
+            pool::Pool, "pool", "Pool checkers", Some(23);
         }
     };
 }

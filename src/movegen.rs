@@ -48,8 +48,11 @@ const OPPOSITE: [usize; 16] = {
 
 /// What a capture search of one piece needs to know. `US` is the colour
 /// index and `K` the kind index, both compile-time, so the directions
-/// and the kind of capture are constants inside the search.
-struct Cx<R: Mechanics, const US: usize, const K: usize> {
+/// and the kind of capture are constants inside the search. `M` is the
+/// kind of the piece that started the move: `K` itself, except after a
+/// man was crowned in the middle of a capture and goes on as a king
+/// ([`Mechanics::PROMOTION_CONTINUES`]).
+struct Cx<R: Mechanics, const US: usize, const K: usize, const M: usize> {
     /// Opponent pieces (captured ones are excluded separately).
     opp: BB<R>,
     /// Empty squares, with the moving piece's origin counted as empty.
@@ -60,9 +63,11 @@ struct Cx<R: Mechanics, const US: usize, const K: usize> {
     kings: BB<R>,
 }
 
-impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
-    const KIND: Kind = Kind::ALL[K];
+impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K, M> {
+    const KIND: Kind = Kind::ALL[M];
     const PROMO: Option<Kind> = R::PROMOTE[K];
+    /// Crowned earlier in this capture (then the move promotes wherever it ends).
+    const CROWNED: bool = K != M;
     const DIRS: DirSet = match R::CAPTURES[US][K] {
         Capture::None => 0,
         Capture::Jump(d) | Capture::Fly(d) => d,
@@ -73,9 +78,12 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
     /// captured set fixes the order of the jumps (Czech men, Medieval
     /// pawns). Then perft may count chains without building moves.
     const CHAINS_UNIQUE: bool = match R::CAPTURES[0][K] {
-        Capture::Jump(d) => forward_steps_only(d),
+        Capture::Jump(d) => forward_steps_only(d) && !Self::CONTINUES,
         _ => false,
     };
+
+    /// A man of this game crowned on the last rank mid-capture goes on as a king.
+    const CONTINUES: bool = R::PROMOTION_CONTINUES && K == 0 && M == 0 && Self::PROMO.is_some();
 
     #[inline(always)]
     fn last() -> BB<R> {
@@ -85,7 +93,9 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
     #[inline(always)]
     fn emit(&self, path: &Path, captured: BB<R>, out: &mut MoveList<R>) {
         let to = path.last() as u32;
-        let promote = if Self::PROMO.is_some() && Self::last().has(to) {
+        let promote = if Self::CROWNED {
+            R::PROMOTE[M]
+        } else if Self::PROMO.is_some() && Self::last().has(to) {
             Self::PROMO
         } else {
             None
@@ -127,13 +137,29 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
                 found = true;
                 let cap = captured | over;
                 path.push(land_bit as u8);
-                if Self::promotion_ends(land_bit) || !self.jump(land_bit, cap, path, out) {
+                let goes_on = if Self::CONTINUES && Self::last().has(land_bit) {
+                    self.as_king().fly(land_bit, cap, path, out)
+                } else {
+                    !Self::promotion_ends(land_bit) && self.jump(land_bit, cap, path, out)
+                };
+                if !goes_on {
                     self.emit(path, cap, out);
                 }
                 path.pop();
             }
         });
         found
+    }
+
+    /// The same search for the man crowned mid-capture, going on as a king.
+    #[inline(always)]
+    fn as_king(&self) -> Cx<R, US, 1, M> {
+        Cx {
+            opp: self.opp,
+            empty: self.empty,
+            from: self.from,
+            kings: self.kings,
+        }
     }
 
     /// Number of complete chains from `at` (0 when no jump is possible),
@@ -239,7 +265,7 @@ impl<R: Mechanics> Longest<R> {
     }
 }
 
-impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
+impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K, K> {
     /// Short jumps from `at` into `out` (as [`Self::jump`], without paths); true if any.
     fn longest_jump(&self, at: u32, captured: BB<R>, n: u32, out: &mut Longest<R>) -> bool {
         let mut found = false;
@@ -328,19 +354,19 @@ fn longest_of_kind<R: Mechanics, const US: usize, const K: usize>(
         Capture::Jump(_) => {
             // Set-wise: all first jumps in one direction at once; only
             // landing squares with a further jump need a search.
-            for_dirs!(Cx::<R, US, K>::DIRS, d => {
+            for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
                 let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
                 if !lands.is_empty() {
-                    let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K>::PROMO.is_some() {
-                        jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K>::DIRS, opp, empty)
+                    let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
+                        jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K, K>::DIRS, opp, empty)
                     } else {
-                        jumpers::<R>(lands, Cx::<R, US, K>::DIRS, opp, empty)
+                        jumpers::<R>(lands, Cx::<R, US, K, K>::DIRS, opp, empty)
                     };
                     *singles += (lands & !cont).count() as usize;
                     for l in cont.iter() {
                         let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
                         let origin = R::Geo::step(over, OPPOSITE[d]);
-                        let cx = Cx::<R, US, K> {
+                        let cx = Cx::<R, US, K, K> {
                             opp,
                             empty: empty | origin,
                             from: origin.lowest(),
@@ -353,7 +379,7 @@ fn longest_of_kind<R: Mechanics, const US: usize, const K: usize>(
         }
         Capture::Fly(_) => {
             for b in pieces.iter() {
-                let cx = Cx::<R, US, K> {
+                let cx = Cx::<R, US, K, K> {
                     opp,
                     empty: empty | BB::<R>::bit(b),
                     from: b,
@@ -380,14 +406,28 @@ const fn forward_steps_only(d: DirSet) -> bool {
     d != 0
 }
 
+/// True when a step of the precedence looks at the order of the jumps
+/// ([`Precedence::EarliestKing`]): then chains that are the same move may
+/// rank differently, so they are merged only after the ranking.
+const fn order_matters(steps: &[Precedence]) -> bool {
+    let mut i = 0;
+    while i < steps.len() {
+        if matches!(steps[i], Precedence::EarliestKing) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Merges chains of `out[start..]` that are the same move: sorted by
 /// destination, captured set and written path, so that equal moves are
 /// neighbours and the first of each run has the path to keep.
 fn merge_duplicates<R: Mechanics>(out: &mut MoveList<R>, start: usize) {
     let block = &mut out[start..];
     block.sort_unstable_by(|a, b| {
-        (a.to_bit(), a.captured_bits())
-            .cmp(&(b.to_bit(), b.captured_bits()))
+        (a.from_bit(), a.to_bit(), a.captured_bits())
+            .cmp(&(b.from_bit(), b.to_bit(), b.captured_bits()))
             .then_with(|| a.path_cmp(b))
     });
     let mut keep = start;
@@ -400,6 +440,22 @@ fn merge_duplicates<R: Mechanics>(out: &mut MoveList<R>, start: usize) {
         }
     }
     out.truncate(keep + 1);
+}
+
+/// The opponent pieces kind `K` of colour `us` may capture ([`Mechanics::PREY`]).
+#[inline(always)]
+fn prey<R: Mechanics, const K: usize>(pos: &Position<R>, us: Color) -> BB<R> {
+    let opp = pos.color(!us);
+    if R::PREY[K] & 0b1111 == 0b1111 {
+        return opp;
+    }
+    let mut allowed = BB::<R>::ZERO;
+    for k in Kind::ALL {
+        if R::KINDS[k.index()] && R::PREY[K] & (1 << k.index()) != 0 {
+            allowed |= pos.kind(k);
+        }
+    }
+    opp & allowed
 }
 
 /// Pieces of `pieces` with a short jump available (a cheap set-wise test).
@@ -428,14 +484,14 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
     if pieces.is_empty() {
         return;
     }
-    let opp = pos.color(!us);
+    let opp = prey::<R, K>(pos, us);
     let empty = !pos.occupied() & R::Geo::ALL;
     let mut path = Path::new();
     match R::CAPTURES[US][K] {
         Capture::None => {}
         Capture::Jump(dirs) => {
             for b in jumpers::<R>(pieces, dirs, opp, empty).iter() {
-                let cx = Cx::<R, US, K> {
+                let cx = Cx::<R, US, K, K> {
                     opp,
                     empty: empty | BB::<R>::bit(b),
                     from: b,
@@ -443,14 +499,14 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                 };
                 let start = out.len();
                 cx.jump(b, BB::<R>::ZERO, &mut path, out);
-                if out.len() - start > 1 {
+                if out.len() - start > 1 && !order_matters(R::RANKING) {
                     merge_duplicates(out, start);
                 }
             }
         }
         Capture::Fly(_) => {
             for b in pieces.iter() {
-                let cx = Cx::<R, US, K> {
+                let cx = Cx::<R, US, K, K> {
                     opp,
                     empty: empty | BB::<R>::bit(b),
                     from: b,
@@ -458,7 +514,7 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                 };
                 let start = out.len();
                 cx.fly(b, BB::<R>::ZERO, &mut path, out);
-                if out.len() - start > 1 {
+                if out.len() - start > 1 && !order_matters(R::RANKING) {
                     merge_duplicates(out, start);
                 }
             }
@@ -477,26 +533,67 @@ fn all_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>, out: &mut 
 /// Every capture of the side to move before the game's filters (the
 /// king priority and the majority rule). Used to explain refusals.
 pub fn all_captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
+    let start = out.len();
     match pos.side() {
         Color::White => all_captures_for::<R, 0>(pos, out),
         Color::Black => all_captures_for::<R, 1>(pos, out),
+    }
+    if order_matters(R::RANKING) && out.len() - start > 1 {
+        merge_duplicates(out, start);
     }
 }
 
 /// How a capture ranks by one step of the precedence (higher first).
 #[inline(always)]
-fn precedence_key<R: Mechanics>(pos: &Position<R>, m: &Move<R>, step: Precedence) -> i32 {
+pub(crate) fn precedence_key<R: Mechanics>(
+    pos: &Position<R>,
+    m: &Move<R>,
+    step: Precedence,
+) -> i32 {
     let kings = || (m.captured_bits() & pos.kind(Kind::King)).count() as i32;
     match step {
         Precedence::ByKing => i32::from(m.kind() == Kind::King),
         Precedence::MostPieces => m.capture_count() as i32,
         Precedence::MostKings => kings(),
         Precedence::FewestKings => -kings(),
+        Precedence::EarliestKing => earliest_king(pos, m),
         Precedence::MostValue { man, king } => {
             let k = kings();
             (m.capture_count() as i32 - k) * i32::from(man) + k * i32::from(king)
         }
     }
+}
+
+/// When the kings of a capture are taken, as a number that is higher
+/// the earlier the first king falls (then the second, …): bit `31 - j`
+/// is set when the `j`-th jump takes a king.
+fn earliest_king<R: Mechanics>(pos: &Position<R>, m: &Move<R>) -> i32 {
+    let kings = m.captured_bits() & pos.kind(Kind::King);
+    if kings.is_empty() {
+        return 0;
+    }
+    let mut key: u32 = 0;
+    let mut prev = R::Geo::square(m.from_bit());
+    for (j, &b) in m.path_bits().iter().enumerate() {
+        let next = R::Geo::square(b as u32);
+        let (df, dr) = (
+            (next.file() as i32 - prev.file() as i32).signum(),
+            (next.rank() as i32 - prev.rank() as i32).signum(),
+        );
+        let (mut f, mut r) = (prev.file() as i32 + df, prev.rank() as i32 + dr);
+        while (f, r) != (next.file() as i32, next.rank() as i32) {
+            let hit = crate::square::Square::new(f as u8, r as u8)
+                .and_then(R::Geo::bit)
+                .is_some_and(|x| kings.has(x));
+            if hit {
+                key |= 1 << (30 - j.min(30));
+            }
+            f += df;
+            r += dr;
+        }
+        prev = next;
+    }
+    key as i32
 }
 
 /// Keeps the captures that rank highest by each step of `steps` in turn.
@@ -530,6 +627,9 @@ fn captures_for<R: Mechanics, const US: usize>(pos: &Position<R>, out: &mut Move
     }
     if !R::RANKING.is_empty() {
         rank(pos, out, R::RANKING);
+        if order_matters(R::RANKING) && out.len() > 1 {
+            merge_duplicates(out, 0);
+        }
     }
 }
 
@@ -543,7 +643,7 @@ fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
     if !R::KINDS[K] {
         return 0;
     }
-    if !Cx::<R, US, K>::CHAINS_UNIQUE {
+    if !Cx::<R, US, K, K>::CHAINS_UNIQUE {
         scratch.clear();
         captures_of_kind::<R, US, K>(pos, scratch);
         return scratch.len();
@@ -553,24 +653,24 @@ fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
     if pieces.is_empty() {
         return 0;
     }
-    let opp = pos.color(!us);
+    let opp = prey::<R, K>(pos, us);
     let empty = !pos.occupied() & R::Geo::ALL;
     let mut n = 0;
     // Set-wise: all first jumps in one direction at once. For these kinds
     // the origin and the captured pieces lie behind the landing square,
     // so they never bear on a continuation; only landing squares from
     // which a further jump exists need a search.
-    for_dirs!(Cx::<R, US, K>::DIRS, d => {
+    for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
         let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
         if !lands.is_empty() {
-            let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K>::PROMO.is_some() {
-                jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K>::DIRS, opp, empty)
+            let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
+                jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K, K>::DIRS, opp, empty)
             } else {
-                jumpers::<R>(lands, Cx::<R, US, K>::DIRS, opp, empty)
+                jumpers::<R>(lands, Cx::<R, US, K, K>::DIRS, opp, empty)
             };
             n += (lands & !cont).count() as usize;
             for l in cont.iter() {
-                let cx = Cx::<R, US, K> {
+let cx = Cx::<R, US, K, K> {
                     opp,
                     empty,
                     from: l,

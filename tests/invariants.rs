@@ -334,6 +334,12 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
             );
             assert!(legal.iter().all(|m| m.capture_count() == *n), "{ctx}");
         }
+        Illegal::Precedence(_) => {
+            assert!(!R::RANKING.is_empty() && all_captures, "{ctx}");
+        }
+        Illegal::MayNotCapture { .. } => {
+            assert!(R::PREY.iter().any(|&p| p & 0b1111 != 0b1111), "{ctx}");
+        }
         Illegal::CaptureMustGoOn { at, moves } => {
             assert!(all_captures && !moves.is_empty(), "{ctx}");
             for t in moves {

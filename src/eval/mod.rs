@@ -16,14 +16,20 @@
 //! turned half round the board, the symmetry of every start position.
 
 pub mod antidraughts;
+pub mod brazilian;
 pub mod breakthrough;
 pub mod czech;
+pub mod english;
 pub mod gothic;
 pub mod international;
+pub mod italian;
 pub mod killer;
 pub mod knights;
 pub mod medieval;
 pub mod ossetian;
+pub mod pool;
+pub mod russian;
+pub mod spanish;
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;

@@ -10,7 +10,7 @@
 //! counters, is the upper half, [`crate::rules::Rules`].
 
 use crate::geometry::{flip_set, DirSet, Geometry};
-use crate::piece::Kind;
+use crate::piece::{Color, Kind};
 use crate::square::{Corner, Square, SquareNames, SquareText};
 use crate::variant::Variant;
 use std::fmt::Debug;
@@ -107,6 +107,10 @@ pub enum Precedence {
     MostPieces,
     /// The capture that takes the most kings.
     MostKings,
+    /// The capture that meets a king earliest: the jump (first, second,
+    /// …) at which the first king is taken, the earlier the better; if
+    /// equal, the second king, and so on (Italian draughts).
+    EarliestKing,
     /// The capture that takes the fewest kings.
     FewestKings,
     /// The capture of the highest value, counting `man` for each piece
@@ -144,6 +148,15 @@ pub trait Mechanics:
     const PROMOTE: [Option<Kind>; 4];
     /// Promotion happens the moment the piece lands on the last rank and ends the capture (Knight's draughts).
     const PROMOTION_ENDS_CAPTURE: bool = false;
+    /// A man that lands on the last rank in the middle of a capture is
+    /// crowned at once and, if it can jump on as a king, must go on
+    /// capturing as one (Russian draughts). Needs `PROMOTE[0] == Some(King)`.
+    const PROMOTION_CONTINUES: bool = false;
+    /// Which kinds each kind may capture, by [`Kind::index`]: bit `i` of
+    /// `PREY[k]` set when kind `k` may jump kind `i` (all by default;
+    /// Italian men never capture kings). Pieces a kind may not capture
+    /// still block it.
+    const PREY: [u8; 4] = [0b1111; 4];
     /// The capture precedence, as an ordering: each step keeps the
     /// captures that rank highest by it among those the steps before it
     /// left; then the choice is free. Empty (the default): free choice
@@ -171,6 +184,14 @@ pub trait Mechanics:
     const PROMOTION_WINS: bool = false;
     /// The start position in FEN.
     const START_FEN: &'static str;
+    /// Derived, do not override: the side to move in [`Self::START_FEN`],
+    /// the one that moves first (Black in English draughts and pool
+    /// checkers). Move numbers count from its moves.
+    const FIRST: Color = if Self::START_FEN.as_bytes()[0] == b'B' {
+        Color::Black
+    } else {
+        Color::White
+    };
     /// How the game names its squares (algebraic by default).
     const SQUARE_NAMES: SquareNames = SquareNames::Algebraic;
     /// The character between the squares of a capture in the game's

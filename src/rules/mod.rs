@@ -44,16 +44,22 @@
 //!   "of each player".
 
 pub mod antidraughts;
+pub mod brazilian;
 pub mod breakthrough;
 pub mod czech;
+pub mod english;
 pub mod gothic;
 pub mod international;
+pub mod italian;
 pub mod killer;
 pub mod knights;
 pub mod mechanics;
 pub mod medieval;
 pub mod ossetian;
 pub mod outcome;
+pub mod pool;
+pub mod russian;
+pub mod spanish;
 
 pub use mechanics::{
     both_captures, both_motions, Capture, Landing, Mechanics, Motion, Precedence, BB,

@@ -50,9 +50,12 @@ pub fn write_game(game: &PdnGame) -> String {
     out.push('\n');
 
     // Move numbers count from the FEN's F field; Black may move first.
+    // The first player's moves carry the numbers (White's, or Black's
+    // in English draughts and pool checkers).
+    let first = game.variant().map_or(Color::White, |v| v.first_player());
     let (mut side, mut number) = match game.fen().and_then(|f| f.parse::<Setup>().ok()) {
         Some(s) => (s.side, s.fullmove.unwrap_or(1).max(1)),
-        None => (Color::White, 1),
+        None => (first, 1),
     };
     let mut tokens: Vec<String> = Vec::new();
     let comment = |text: &str| {
@@ -69,13 +72,15 @@ pub fn write_game(game: &PdnGame) -> String {
             need_number = true;
         }
         let mv: String = mv.split_whitespace().collect();
-        match side {
-            Color::White => tokens.push(format!("{number}. {mv}")),
-            Color::Black if need_number => tokens.push(format!("{number}... {mv}")),
-            Color::Black => tokens.push(mv),
+        if side == first {
+            tokens.push(format!("{number}. {mv}"));
+        } else if need_number {
+            tokens.push(format!("{number}... {mv}"));
+        } else {
+            tokens.push(mv);
         }
         need_number = false;
-        if side == Color::Black {
+        if side != first {
             number = number.saturating_add(1);
         }
         side = !side;
