@@ -39,6 +39,10 @@ macro_rules! games {
             ossetian::Ossetian, "ossetian", "Ossetian draughts", Some(103);
             /// Medieval battle.
             medieval::Medieval, "medieval", "Medieval battle", Some(104);
+            /// Turkish draughts (Dama).
+            turkish::Turkish, "turkish", "Turkish draughts", Some(30);
+            /// Thai draughts (Mak-hos).
+            thai::Thai, "thai", "Thai draughts", Some(31);
         }
     };
 }

@@ -99,13 +99,37 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
     /// The jump from `here` in direction `d` over one of `targets`, if
     /// the square beyond is empty: the piece jumped and the landing bit.
     #[inline(always)]
-    fn one_jump(&self, here: BB<R>, d: usize, targets: BB<R>) -> Option<(BB<R>, u32)> {
+    fn one_jump(
+        &self,
+        here: BB<R>,
+        d: usize,
+        targets: BB<R>,
+        empty: BB<R>,
+    ) -> Option<(BB<R>, u32)> {
         let over = R::Geo::step(here, d) & targets;
         if over.is_empty() {
             return None;
         }
-        let land = R::Geo::step(over, d) & self.empty;
+        let land = R::Geo::step(over, d) & empty;
         (!land.is_empty()).then(|| (over, land.lowest()))
+    }
+
+    /// The empty squares in the middle of a chain: with removal at once
+    /// ([`Mechanics::REMOVE_AT_ONCE`]) the pieces taken so far are gone.
+    #[inline(always)]
+    fn empty_now(&self, captured: BB<R>) -> BB<R> {
+        if R::REMOVE_AT_ONCE {
+            self.empty | captured
+        } else {
+            self.empty
+        }
+    }
+
+    /// False when jumping on in `d` after a jump in `prev` reverses the
+    /// direction and the game forbids it ([`Mechanics::NO_REVERSAL`]).
+    #[inline(always)]
+    fn turn_ok(prev: usize, d: usize) -> bool {
+        !R::NO_REVERSAL || prev >= 16 || OPPOSITE[prev] != d
     }
 
     /// True when landing on `b` promotes and the game ends the capture there.
@@ -115,16 +139,30 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
     }
 
     /// Short jumps (or knight double leaps) from `at`; true if any exists.
-    fn jump(&self, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
+    /// `prev` is the direction of the jump that led here (16 at the start).
+    fn jump(
+        &self,
+        at: u32,
+        prev: usize,
+        captured: BB<R>,
+        path: &mut Path,
+        out: &mut MoveList<R>,
+    ) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
+        let empty = self.empty_now(captured);
         let here = BB::<R>::bit(at);
         for_dirs!(Self::DIRS, d => {
-            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
+            let jump = if Self::turn_ok(prev, d) {
+                self.one_jump(here, d, targets, empty)
+            } else {
+                None
+            };
+            if let Some((over, land_bit)) = jump {
                 found = true;
                 let cap = captured | over;
                 path.push(land_bit as u8);
-                if Self::promotion_ends(land_bit) || !self.jump(land_bit, cap, path, out) {
+                if Self::promotion_ends(land_bit) || !self.jump(land_bit, d, cap, path, out) {
                     self.emit(path, cap, out);
                 }
                 path.pop();
@@ -140,7 +178,9 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
         let targets = self.opp & !captured;
         let here = BB::<R>::bit(at);
         for_dirs!(Self::DIRS, d => {
-            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
+            if let Some((over, land_bit)) =
+                self.one_jump(here, d, targets, self.empty_now(captured))
+            {
                 let more = if Self::promotion_ends(land_bit) {
                     0
                 } else {
@@ -152,16 +192,28 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
         n
     }
 
-    /// Captures at a distance from `at`; true if any exists.
-    fn fly(&self, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
+    /// Captures at a distance from `at`; true if any exists. `prev` is
+    /// the direction of the jump that led here (16 at the start).
+    fn fly(
+        &self,
+        at: u32,
+        prev: usize,
+        captured: BB<R>,
+        path: &mut Path,
+        out: &mut MoveList<R>,
+    ) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
+        let empty = self.empty_now(captured);
         for_dirs!(Self::DIRS, d => {
             'dir: {
+            if !Self::turn_ok(prev, d) {
+                break 'dir;
+            }
             let mut s = BB::<R>::bit(at);
             let over = loop {
                 s = R::Geo::step(s, d);
-                if (s & self.empty).is_empty() {
+                if (s & empty).is_empty() {
                     break s;
                 }
             };
@@ -169,10 +221,13 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
                 break 'dir;
             }
             let mut lands: ArrayVec<u8, 12> = ArrayVec::new();
-            let mut s = R::Geo::step(over, d) & self.empty;
+            let mut s = R::Geo::step(over, d) & empty;
             while !s.is_empty() {
                 lands.push(s.lowest() as u8);
-                s = R::Geo::step(s, d) & self.empty;
+                if R::LAND_NEXT {
+                    break;
+                }
+                s = R::Geo::step(s, d) & empty;
             }
             if lands.is_empty() {
                 break 'dir;
@@ -182,7 +237,7 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K> {
             let mut goes_on = false;
             for &l in &lands {
                 path.push(l);
-                goes_on |= self.fly(l as u32, cap, path, out);
+                goes_on |= self.fly(l as u32, d, cap, path, out);
                 path.pop();
             }
             if !goes_on {
@@ -274,7 +329,7 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                     from: b,
                 };
                 let start = out.len();
-                cx.jump(b, BB::<R>::ZERO, &mut path, out);
+                cx.jump(b, 16, BB::<R>::ZERO, &mut path, out);
                 if out.len() - start > 1 {
                     merge_duplicates(out, start);
                 }
@@ -288,7 +343,7 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                     from: b,
                 };
                 let start = out.len();
-                cx.fly(b, BB::<R>::ZERO, &mut path, out);
+                cx.fly(b, 16, BB::<R>::ZERO, &mut path, out);
                 if out.len() - start > 1 {
                     merge_duplicates(out, start);
                 }

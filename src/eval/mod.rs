@@ -20,6 +20,8 @@ pub mod gothic;
 pub mod knights;
 pub mod medieval;
 pub mod ossetian;
+pub mod thai;
+pub mod turkish;
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;

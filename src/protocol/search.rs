@@ -304,13 +304,8 @@ fn divide(game: &AnyGame, depth: u32, stop: &AtomicBool) -> Option<Vec<(MoveInfo
             Some(v)
         }};
     }
-    match game {
-        AnyGame::Czech(g) => go!(g),
-        AnyGame::Gothic(g) => go!(g),
-        AnyGame::Knights(g) => go!(g),
-        AnyGame::Ossetian(g) => go!(g),
-        AnyGame::Medieval(g) => go!(g),
-    }
+    // One arm per game of the registry.
+    crate::games!(__any_game { (game) g (go!(g)) })
 }
 
 /// The thinking time a search may use, from `movetime` or the clock;

@@ -50,6 +50,8 @@ pub mod mechanics;
 pub mod medieval;
 pub mod ossetian;
 pub mod outcome;
+pub mod thai;
+pub mod turkish;
 
 pub use mechanics::{both_captures, both_motions, Capture, Mechanics, Motion, Precedence, BB};
 pub use outcome::{EndRule, GameResult, Outcome, Tally};
