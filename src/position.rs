@@ -279,15 +279,17 @@ impl<R: Mechanics> Position<R> {
             if ki == k {
                 v &= !fb;
             }
-            if ki == nk {
-                v |= tb;
-            }
             let hit = v & cap;
             if !hit.is_empty() {
                 v &= !cap;
                 for b in hit.iter() {
                     key ^= zobrist::piece(them, ki, b);
                 }
+            }
+            // After the captures: with removal at once a piece may end
+            // its move on the square of one it took.
+            if ki == nk {
+                v |= tb;
             }
             v
         };

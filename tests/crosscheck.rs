@@ -12,7 +12,9 @@
 mod reference;
 
 use dama::movegen;
-use dama::{Czech, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules};
+use dama::{
+    Czech, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules, Thai, Turkish,
+};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use reference::{Board, Game, Side};
@@ -29,9 +31,24 @@ fn letter(k: Kind) -> &'static str {
     }
 }
 
+/// A move written as the reference writes it: algebraic squares joined
+/// by `-` or `x`, whatever the game's own notation (Thai numbers its squares).
+fn algebraic<R: Rules>(m: &Move<R>) -> String {
+    let Some(from) = m.from() else {
+        return m.to_string();
+    };
+    let sep = if m.is_capture() { "x" } else { "-" };
+    let mut t = from.to_string();
+    for s in m.path() {
+        t.push_str(sep);
+        t.push_str(&s.to_string());
+    }
+    t
+}
+
 fn describe<R: Rules>(m: &Move<R>) -> Described {
     (
-        m.to_string(),
+        algebraic(m),
         m.captured().iter().map(|s| s.to_string()).collect(),
         m.promotion().map(letter),
     )
@@ -56,7 +73,8 @@ fn ref_moves(b: &Board) -> Vec<Described> {
 /// Compares one position in every respect; returns the legal moves.
 fn compare_position<R: Rules>(pos: &Position<R>, b: &Board) -> Result<Vec<String>, String> {
     let fen = b.fen();
-    if pos.to_string() != fen {
+    let same = fen.parse::<Position<R>>().is_ok_and(|p| p == *pos);
+    if !same {
         return Err(format!("positions differ: dama {pos}, reference {fen}"));
     }
     if pos.key() != pos.compute_key() {
@@ -112,7 +130,7 @@ fn playout<R: Rules>(game: Game, fen: &str, choices: &[u16]) -> Result<(), Strin
         let dm = *pos
             .legal_moves()
             .iter()
-            .find(|m| m.to_string() == *text)
+            .find(|m| algebraic(m) == *text)
             .expect("listed");
         let rm = b
             .legal_moves()
@@ -132,6 +150,8 @@ fn playout_any(game: Game, fen: &str, choices: &[u16]) -> Result<(), String> {
         Game::Knights => playout::<Knights>(game, fen, choices),
         Game::Ossetian => playout::<Ossetian>(game, fen, choices),
         Game::Medieval => playout::<Medieval>(game, fen, choices),
+        Game::Turkish => playout::<Turkish>(game, fen, choices),
+        Game::Thai => playout::<Thai>(game, fen, choices),
     }
 }
 
@@ -146,6 +166,8 @@ fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
         Game::Knights => p::<Knights>(fen, depth, bulk),
         Game::Ossetian => p::<Ossetian>(fen, depth, bulk),
         Game::Medieval => p::<Medieval>(fen, depth, bulk),
+        Game::Turkish => p::<Turkish>(fen, depth, bulk),
+        Game::Thai => p::<Thai>(fen, depth, bulk),
     }
 }
 
@@ -190,6 +212,8 @@ fn game_strategy() -> impl Strategy<Value = Game> {
         Just(Game::Knights),
         Just(Game::Ossetian),
         Just(Game::Medieval),
+        Just(Game::Turkish),
+        Just(Game::Thai),
     ]
 }
 
@@ -244,7 +268,17 @@ proptest! {
 
 /// Positions from mid-game with kings, commanders, knights and passes,
 /// with the depth to which both generators are run.
-const MIDGAME: [(Game, &str, u32); 14] = [
+const MIDGAME: [(Game, &str, u32); 18] = [
+    // Turkish: kings and men, removal at once, no 180° turn, majority.
+    (
+        Game::Turkish,
+        "W:Wa3,b4,Kc2,d3,e4,f3,Kg1,h2:Ba6,b5,Kc7,d6,e5,f6,Kg8,h6",
+        3,
+    ),
+    (Game::Turkish, "B:WKd1,b3,f4,g4:Bd3,f6,Kb6,e5,c4", 3),
+    // Thai: kings landing right behind, removal at once.
+    (Game::Thai, "W:Wa1,Kc3,e1,f2,Kg5:Bb6,Kd6,e7,f4,Kh8", 4),
+    (Game::Thai, "B:Wb2,Kd4,e3,Kg3:Ba5,Kc5,e5,Kf8,g7", 4),
     // Czech: kings of both sides among men (king priority, flying captures).
     (Game::Czech, "W:WKa1,c3,e3,Kg1,f2:Bb6,Kd6,f6,h6,Kh8,c7", 4),
     (Game::Czech, "B:Wb2,d2,Kd4,f4,Kh2:Ba7,Kc5,e7,Kf8,g5", 4),
@@ -332,7 +366,7 @@ fn every_midgame_position_agrees_move_by_move() {
             let dm = *pos
                 .legal_moves()
                 .iter()
-                .find(|m| m.to_string() == t)
+                .find(|m| algebraic(m) == t)
                 .unwrap();
             let rm = b.legal_moves().into_iter().find(|m| m.text == t).unwrap();
             let (p2, b2) = (pos.after(&dm), b.after(&rm));
@@ -346,6 +380,8 @@ fn every_midgame_position_agrees_move_by_move() {
             Game::Knights => walk::<Knights>(game, fen),
             Game::Ossetian => walk::<Ossetian>(game, fen),
             Game::Medieval => walk::<Medieval>(game, fen),
+            Game::Turkish => walk::<Turkish>(game, fen),
+            Game::Thai => walk::<Thai>(game, fen),
         }
     }
 }
@@ -373,7 +409,15 @@ fn positions_with_many_chains_agree() {
 /// Perft from each start position, depth 1 upward: the reference table
 /// of issue 3, then one and two plies more, computed by dama and by the
 /// reference generator of this crate, which agree.
-const START_PERFT: [(Game, &[u64]); 5] = [
+const START_PERFT: [(Game, &[u64]); 7] = [
+    // Turkish: kish's published counts to depth 5, then ours.
+    (Game::Turkish, &[8, 64, 708, 7538, 85090, 931312, 10782308]),
+    // Thai: no published table from the 8-man start (dctl's is from the
+    // 12-man position, see tests/thai.rs); ours, agreed with the reference.
+    (
+        Game::Thai,
+        &[7, 49, 392, 3136, 26592, 218695, 1820189, 14533014],
+    ),
     // Czech: dctl's published table to depth 10, then ours (depth 11
     // agreed with the reference generator; depth 12 is 386 262 109).
     (

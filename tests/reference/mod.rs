@@ -45,22 +45,28 @@ pub enum Game {
     Ossetian,
     /// Medieval battle, §5.
     Medieval,
+    /// Turkish draughts (RULES-MAINSTREAM §13).
+    Turkish,
+    /// Thai draughts (RULES-MAINSTREAM §12).
+    Thai,
 }
 
 impl Game {
-    /// All five, in the order of RULES.md.
-    pub const ALL: [Game; 5] = [
+    /// All of them, in the order of RULES.md, then RULES-MAINSTREAM.md.
+    pub const ALL: [Game; 7] = [
         Game::Czech,
         Game::Gothic,
         Game::Knights,
         Game::Ossetian,
         Game::Medieval,
+        Game::Turkish,
+        Game::Thai,
     ];
 
     /// Files and ranks of the board.
     pub fn size(self) -> (i32, i32) {
         match self {
-            Game::Czech | Game::Gothic => (8, 8),
+            Game::Czech | Game::Gothic | Game::Turkish | Game::Thai => (8, 8),
             Game::Knights | Game::Medieval => (10, 10),
             Game::Ossetian => (7, 7),
         }
@@ -72,7 +78,7 @@ impl Game {
         let inside = f >= 0 && r >= 0 && f < w && r < h;
         match self {
             // a1 is dark; the dark squares are those with file + rank even.
-            Game::Czech => inside && (f + r) % 2 == 0,
+            Game::Czech | Game::Thai => inside && (f + r) % 2 == 0,
             _ => inside,
         }
     }
@@ -85,13 +91,17 @@ impl Game {
             Game::Knights => "W:Wa3,a4,b3,b4,c3,c4,d3,d4,e3,e4,f3,f4,g3,g4,h3,h4,i3,i4,j3,j4:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8,i7,i8,j7,j8",
             Game::Ossetian => "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,g3:Ba5,a6,a7,b5,b6,b7,c5,c6,c7,d5,d6,d7,e5,e6,e7,f5,f6,f7,g5,g6,g7",
             Game::Medieval => "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
+            Game::Turkish => "W:Wa2,a3,b2,b3,c2,c3,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7",
+            Game::Thai => "W:Wa1,b2,c1,d2,e1,f2,g1,h2:Ba7,b8,c7,d8,e7,f8,g7,h8",
         }
     }
 
     /// The kinds the game uses.
     pub fn kinds(self) -> &'static [Kind] {
         match self {
-            Game::Czech | Game::Gothic | Game::Knights => &[Kind::Man, Kind::King],
+            Game::Czech | Game::Gothic | Game::Knights | Game::Turkish | Game::Thai => {
+                &[Kind::Man, Kind::King]
+            }
             Game::Ossetian => &[Kind::Man],
             Game::Medieval => &[Kind::Man, Kind::Knight, Kind::Commander, Kind::King],
         }
@@ -100,11 +110,25 @@ impl Game {
     /// What a kind becomes when it ends its move on its last rank.
     pub fn promotes_to(self, k: Kind) -> Option<Kind> {
         match (self, k) {
-            (Game::Czech | Game::Gothic | Game::Knights, Kind::Man) => Some(Kind::King),
+            (
+                Game::Czech | Game::Gothic | Game::Knights | Game::Turkish | Game::Thai,
+                Kind::Man,
+            ) => Some(Kind::King),
             (Game::Medieval, Kind::Man) => Some(Kind::Commander),
             (Game::Medieval, Kind::Knight) => Some(Kind::King),
             _ => None,
         }
+    }
+
+    /// Turkish and Thai: a captured piece leaves the board at once.
+    pub fn removes_at_once(self) -> bool {
+        matches!(self, Game::Turkish | Game::Thai)
+    }
+
+    /// Knight's draughts and Thai: a man landing on the last rank in a
+    /// capture is promoted and stops.
+    pub fn promotion_stops(self) -> bool {
+        matches!(self, Game::Knights | Game::Thai)
     }
 
     /// Gothic and Ossetian draughts: a blocked player passes.
@@ -307,6 +331,40 @@ fn powers(game: Game, kind: Kind, side: Side) -> Powers {
             captures: eight(),
             flies: true,
         },
+        // §13: forward and sideways, the same for short jumps.
+        (Game::Turkish, Kind::Man) => {
+            let d = vec![(0, fw), (1, 0), (-1, 0)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §13: a rook that captures at a distance.
+        (Game::Turkish, Kind::King) => Powers {
+            moves: ORTHOGONAL.to_vec(),
+            slides: true,
+            captures: ORTHOGONAL.to_vec(),
+            flies: true,
+        },
+        // §12: as a Czech man.
+        (Game::Thai, Kind::Man) => {
+            let d = vec![(1, fw), (-1, fw)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §12: flies on the diagonals (landing right behind, see `chains`).
+        (Game::Thai, Kind::King) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: DIAGONAL.to_vec(),
+            flies: true,
+        },
         (g, k) => panic!("{g:?} has no {k:?}"),
     }
 }
@@ -497,16 +555,25 @@ impl Board {
     /// All complete capture chains that continue from `at`, the moving
     /// piece having already captured `taken`. Empty when it cannot capture.
     /// `self` is the board with the moving piece lifted off its origin.
-    fn chains(&self, side: Side, kind: Kind, at: Sq, taken: &[Sq]) -> Vec<Chain> {
+    ///
+    /// `prev` is the step of the jump that led to `at` (Turkish: never
+    /// straight back).
+    fn chains(&self, side: Side, kind: Kind, at: Sq, taken: &[Sq], prev: Option<Sq>) -> Vec<Chain> {
         let p = powers(self.game, kind, side);
+        let at_once = self.game.removes_at_once();
         let is_victim =
             |s: Sq| matches!(self.at(s), Some((c, _)) if c != side) && !taken.contains(&s);
+        // Empty, or (removal at once) a piece already taken.
+        let free = |s: Sq| self.at(s).is_none() || (at_once && taken.contains(&s));
         let mut out = Vec::new();
         for &(df, dr) in &p.captures {
+            if self.game == Game::Turkish && prev == Some((-df, -dr)) {
+                continue;
+            }
             if p.flies {
                 // Empty squares, then the piece, then empty landing squares.
                 let mut s = (at.0 + df, at.1 + dr);
-                while self.on(s) && self.at(s).is_none() {
+                while self.on(s) && free(s) {
                     s = (s.0 + df, s.1 + dr);
                 }
                 if !self.on(s) || !is_victim(s) {
@@ -515,15 +582,18 @@ impl Board {
                 let victim = s;
                 let mut lands = Vec::new();
                 let mut l = (victim.0 + df, victim.1 + dr);
-                while self.on(l) && self.at(l).is_none() {
+                while self.on(l) && free(l) {
                     lands.push(l);
+                    if self.game == Game::Thai {
+                        break; // Thai kings land right behind.
+                    }
                     l = (l.0 + df, l.1 + dr);
                 }
                 let mut now_taken = taken.to_vec();
                 now_taken.push(victim);
                 let goes_on: Vec<(Sq, Vec<Chain>)> = lands
                     .iter()
-                    .map(|&l| (l, self.chains(side, kind, l, &now_taken)))
+                    .map(|&l| (l, self.chains(side, kind, l, &now_taken, Some((df, dr)))))
                     .collect();
                 if goes_on.iter().any(|(_, c)| !c.is_empty()) {
                     // It must land where it can go on, and go on.
@@ -544,10 +614,10 @@ impl Board {
                 // A short jump (or a knight's two equal leaps).
                 let over = (at.0 + df, at.1 + dr);
                 let land = (at.0 + 2 * df, at.1 + 2 * dr);
-                if !self.on(over) || !is_victim(over) || !self.on(land) || self.at(land).is_some() {
+                if !self.on(over) || !is_victim(over) || !self.on(land) || !free(land) {
                     continue;
                 }
-                let promoted_here = self.game == Game::Knights
+                let promoted_here = self.game.promotion_stops()
                     && kind == Kind::Man
                     && land.1 == self.last_rank(side);
                 let mut now_taken = taken.to_vec();
@@ -555,7 +625,7 @@ impl Board {
                 let rest = if promoted_here {
                     Vec::new()
                 } else {
-                    self.chains(side, kind, land, &now_taken)
+                    self.chains(side, kind, land, &now_taken, Some((df, dr)))
                 };
                 if rest.is_empty() {
                     out.push(Chain {
@@ -607,7 +677,7 @@ impl Board {
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
             lifted.set(from, None);
-            let chains = lifted.chains(self.side, kind, from, &[]);
+            let chains = lifted.chains(self.side, kind, from, &[], None);
             lifted.set(from, self.at(from));
             // Merge chains with the same destination and captured set,
             // keeping the path that comes first in file-then-rank order
@@ -639,7 +709,7 @@ impl Board {
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
             lifted.set(from, None);
-            n += lifted.chains(self.side, kind, from, &[]).len();
+            n += lifted.chains(self.side, kind, from, &[], None).len();
             lifted.set(from, self.at(from));
         }
         n
@@ -651,7 +721,7 @@ impl Board {
         if self.game == Game::Czech && caps.iter().any(|m| m.kind == Kind::King) {
             caps.retain(|m| m.kind == Kind::King);
         }
-        if self.game == Game::Gothic {
+        if matches!(self.game, Game::Gothic | Game::Turkish) {
             let most = caps.iter().map(|m| m.count()).max().unwrap_or(0);
             caps.retain(|m| m.count() == most);
         }
