@@ -43,6 +43,8 @@ macro_rules! games {
             turkish::Turkish, "turkish", "Turkish draughts", Some(30);
             /// Thai draughts (Mak-hos).
             thai::Thai, "thai", "Thai draughts", Some(31);
+            /// Frisian draughts.
+            frisian::Frisian, "frisian", "Frisian draughts", Some(40);
         }
     };
 }

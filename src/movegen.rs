@@ -509,7 +509,10 @@ fn quiet_of_kind<R: Mechanics, const US: usize, const K: usize>(
     }
     let us = Color::ALL[US];
     let k = Kind::ALL[K];
-    let pieces = pos.pieces(us, k);
+    let mut pieces = pos.pieces(us, k);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
     if pieces.is_empty() {
         return;
     }
@@ -574,7 +577,10 @@ fn count_quiet_kind<R: Mechanics, const US: usize, const K: usize>(
     if !R::KINDS[K] {
         return 0;
     }
-    let pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
+    let mut pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
     if pieces.is_empty() {
         return 0;
     }

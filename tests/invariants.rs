@@ -190,6 +190,7 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
         pieces,
         counter: None,
         fullmove: None,
+        king_runs: Default::default(),
     };
     loop {
         match Position::<R>::from_setup(&setup) {

@@ -16,6 +16,7 @@
 //! turned half round the board, the symmetry of every start position.
 
 pub mod czech;
+pub mod frisian;
 pub mod gothic;
 pub mod knights;
 pub mod medieval;

@@ -7,7 +7,7 @@
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, SetupError};
-use crate::rules::mechanics::Mechanics;
+use crate::rules::mechanics::{parse_square, square_name, Mechanics};
 use crate::square::{ParseSquareError, Square, SquareNames};
 use std::fmt;
 use std::str::FromStr;
@@ -26,6 +26,10 @@ pub struct Setup {
     pub counter: Option<u32>,
     /// The `F` field: the move number.
     pub fullmove: Option<u32>,
+    /// The `MW`/`MB` fields (`MW2@28`), by colour index: the king run of
+    /// Frisian draughts ([`Position::king_run`]), its length and its
+    /// square as written (in the game's square names).
+    pub king_runs: [Option<(u8, String)>; 2],
 }
 
 /// Why a FEN could not be read.
@@ -140,6 +144,7 @@ impl FromStr for Setup {
         let mut lists: [Option<Vec<(Square, Piece)>>; 2] = [None, None];
         let mut counter = None;
         let mut fullmove = None;
+        let mut king_runs: [Option<(u8, String)>; 2] = [None, None];
         for (i, field) in fields.enumerate() {
             let field = field.trim();
             if field.is_empty() {
@@ -149,6 +154,14 @@ impl FromStr for Setup {
             let head = cs.next();
             let rest = cs.as_str();
             match head {
+                Some('M') if rest.starts_with(['W', 'B']) => {
+                    let i = usize::from(rest.starts_with('B'));
+                    let (n, sq) = rest[1..]
+                        .split_once('@')
+                        .and_then(|(n, sq)| Some((n.trim().parse::<u8>().ok()?, sq.trim())))
+                        .ok_or_else(|| FenError::BadCounter(field.to_string()))?;
+                    king_runs[i] = Some((n, sq.to_string()));
+                }
                 Some(c @ ('W' | 'B' | 'w' | 'b')) => {
                     let color = if c.eq_ignore_ascii_case(&'W') {
                         Color::White
@@ -194,8 +207,19 @@ impl FromStr for Setup {
             pieces,
             counter,
             fullmove,
+            king_runs,
         })
     }
+}
+
+/// The `MW`/`MB` fields of the king runs that are set.
+fn write_king_runs(f: &mut fmt::Formatter<'_>, runs: &[Option<(u8, String)>; 2]) -> fmt::Result {
+    for (c, run) in Color::ALL.into_iter().zip(runs) {
+        if let Some((n, sq)) = run {
+            write!(f, ":M{}{n}@{sq}", c.letter())?;
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for Setup {
@@ -220,6 +244,7 @@ impl fmt::Display for Setup {
         if let Some(h) = self.counter {
             write!(f, ":H{h}")?;
         }
+        write_king_runs(f, &self.king_runs)?;
         if let Some(n) = self.fullmove {
             write!(f, ":F{n}")?;
         }
@@ -250,7 +275,16 @@ impl<R: Mechanics> Position<R> {
     ///
     /// [`SetupError`] when a piece does not fit the game (see [`Position::from_pieces`]).
     pub fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        Self::from_pieces(setup.side, setup.pieces.iter().copied())
+        let mut pos = Self::from_pieces(setup.side, setup.pieces.iter().copied())?;
+        if R::KING_MOVE_LIMIT > 0 {
+            for c in Color::ALL {
+                if let Some((n, sq)) = &setup.king_runs[c.index()] {
+                    let run = parse_square::<R>(sq).map(|s| (s, *n));
+                    pos.set_king_run(c, run);
+                }
+            }
+        }
+        Ok(pos)
     }
 
     /// The setup of this position (for writing FEN). Counters are left empty.
@@ -260,7 +294,13 @@ impl<R: Mechanics> Position<R> {
             pieces: self.piece_list(),
             counter: None,
             fullmove: None,
+            king_runs: self.king_runs(),
         }
+    }
+
+    /// The king runs as FEN fields hold them.
+    fn king_runs(&self) -> [Option<(u8, String)>; 2] {
+        Color::ALL.map(|c| self.king_run(c).map(|(sq, n)| (n, square_name::<R>(sq))))
     }
 }
 
@@ -295,7 +335,7 @@ impl<R: Mechanics> fmt::Display for Position<R> {
                 write!(f, "{n}")?;
             }
         }
-        Ok(())
+        write_king_runs(f, &self.king_runs())
     }
 }
 

@@ -158,6 +158,11 @@ pub trait Mechanics:
     /// A flying capture lands on the square right behind the piece taken,
     /// never further (Thai draughts' kings).
     const LAND_NEXT: bool = false;
+    /// While a side has a man, one king may make at most this many
+    /// non-capturing moves in a row (Frisian draughts: 3); 0 (the
+    /// default): no limit. The run is part of the position
+    /// ([`crate::Position::king_run`]).
+    const KING_MOVE_LIMIT: u8 = 0;
     /// A player who cannot move (but has pieces, and whose opponent can move) passes.
     const PASSES: bool = false;
     /// The start position in FEN.

@@ -44,6 +44,7 @@
 //!   "of each player".
 
 pub mod czech;
+pub mod frisian;
 pub mod gothic;
 pub mod knights;
 pub mod mechanics;
