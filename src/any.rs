@@ -220,6 +220,15 @@ impl AnyGame {
     pub fn play(&mut self, text: &str) -> Result<MoveInfo, GameError> {
         with_game!(self, g => g.play_text(text).map(|m| MoveInfo::of(&m)))
     }
+    /// Plays a legal move although the rules have ended the game (see
+    /// [`Game::play_on`]).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Move`] when the text cannot be read or the move is illegal.
+    pub fn play_on(&mut self, text: &str) -> Result<MoveInfo, GameError> {
+        with_game!(self, g => g.play_on(text).map(|m| MoveInfo::of(&m)))
+    }
     /// Takes back `n` plies (nothing changes if fewer were played).
     ///
     /// # Errors
@@ -247,7 +256,7 @@ impl AnyGame {
     }
     /// The moves played, in notation.
     pub fn moves(&self) -> Vec<String> {
-        with_game!(self, g => g.moves().map(|m| m.to_string()).collect())
+        with_game!(self, g => g.move_texts())
     }
     /// The last move played.
     pub fn last_move(&self) -> Option<MoveInfo> {

@@ -20,8 +20,9 @@ use crate::moves::{Move, MoveList};
 use crate::notation::movetext::{MoveText, MoveTextError};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::mechanics::{Mechanics, Motion, Precedence};
+use crate::rules::mechanics::{locate, Mechanics, Motion, Precedence};
 use crate::square::Square;
+use smallvec::SmallVec;
 
 /// Why a readable move is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -29,6 +30,9 @@ pub enum Illegal {
     /// The square is not part of this game's board.
     #[error("{0} is not a square of this board")]
     NotOnBoard(Square),
+    /// A square number the board does not have.
+    #[error("this board has no square {0}")]
+    NoSuchNumber(String),
     /// A square of the colour not played on (boards of one colour).
     #[error("{0} is a light square; the game is played on the dark squares")]
     LightSquare(Square),
@@ -207,6 +211,14 @@ pub fn resolve<R: Mechanics>(pos: &Position<R>, text: &MoveText) -> Result<Move<
         }
         MoveText::Path { squares, capture } => (squares.as_slice(), *capture),
     };
+    let mut located: SmallVec<[Square; 8]> = SmallVec::new();
+    for &t in squares {
+        let Some(s) = locate::<R>(t) else {
+            return Err(Illegal::NoSuchNumber(t.to_string()));
+        };
+        located.push(s);
+    }
+    let squares = located.as_slice();
     for &s in squares {
         if s.file() >= R::Geo::files() || s.rank() >= R::Geo::ranks() {
             return Err(Illegal::NotOnBoard(s));

@@ -89,6 +89,10 @@ impl<R: Rules> Game<R> {
     pub fn from_position(start: Position<R>, counters: Counters, options: GameOptions) -> Self {
         let mut c = counters;
         c.material_mark = R::material_mark(&start);
+        c.class = R::endgame_class(&start);
+        if c.class == 0 {
+            c.since_class = 0;
+        }
         Game {
             start,
             start_counters: c,
@@ -117,7 +121,11 @@ impl<R: Rules> Game<R> {
                     .saturating_add(u32::from(setup.side == Color::Black))
             })
             .unwrap_or(0);
-        let counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
+        let mut counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
+        if let Some(c) = setup.since_material {
+            counters.since_material = c;
+        }
+        counters.since_class = setup.since_class.unwrap_or(0);
         Ok(Self::from_position(pos, counters, options))
     }
 
@@ -176,6 +184,16 @@ impl<R: Rules> Game<R> {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+    /// The moves played as the game's records write them
+    /// ([`write_move`](crate::notation::movetext::write_move): the short
+    /// form of a capture on a numbered board where it is unambiguous).
+    pub fn move_texts(&self) -> Vec<String> {
+        let before = std::iter::once(&self.start).chain(self.entries.iter().map(|e| &e.pos));
+        before
+            .zip(self.entries.iter())
+            .map(|(p, e)| crate::notation::movetext::write_move(p, &e.mv))
+            .collect()
+    }
     /// The last move played.
     pub fn last_move(&self) -> Option<&Move<R>> {
         self.entries.last().map(|e| &e.mv)
@@ -211,7 +229,7 @@ impl<R: Rules> Game<R> {
         if let Some(o) = crate::rules::outcome(pos, &self.counters(), &self.options, has_move) {
             return Status::Over(o);
         }
-        if R::REPETITION_DRAW && self.repetitions() >= 3 {
+        if R::REPETITIONS > 0 && self.repetitions() >= R::REPETITIONS as usize {
             return Status::Over(Outcome::draw(EndRule::Repetition));
         }
         Status::InPlay
@@ -266,6 +284,19 @@ impl<R: Rules> Game<R> {
         if let Status::Over(o) = self.status() {
             return Err(GameError::Over(o));
         }
+        let m = explain::parse_move(self.position(), text)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    /// Plays a move text even though the rules have ended the game: for
+    /// records that played on past a draw the rules would have declared
+    /// (the move must still be legal in the position).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Move`] when the text cannot be read or the move is illegal.
+    pub fn play_on(&mut self, text: &str) -> Result<Move<R>, GameError> {
         let m = explain::parse_move(self.position(), text)?;
         self.push(m);
         Ok(m)
@@ -369,11 +400,17 @@ impl<R: Rules> Game<R> {
     pub fn fen(&self) -> String {
         let c = self.counters();
         let mut s = self.position().to_setup();
-        s.counter = Some(if R::REPETITION_DRAW {
+        s.counter = Some(if R::REPETITIONS > 0 {
             c.since_progress
         } else {
             c.since_capture
         });
+        if R::C_COUNTER {
+            s.since_material = Some(c.since_material);
+        }
+        if c.class != 0 && c.since_class > 0 {
+            s.since_class = Some(c.since_class);
+        }
         s.fullmove = Some(c.ply / 2 + 1);
         s.to_string()
     }

@@ -115,5 +115,5 @@ pub use piece::{Color, Kind, Piece};
 pub use position::{Position, SetupError};
 pub use rules::{Mechanics, Rules};
 crate::games!(__game_types {});
-pub use square::Square;
+pub use square::{Square, SquareText};
 pub use variant::Variant;

@@ -216,7 +216,11 @@ impl<R: Mechanics> fmt::Display for Move<R> {
         if self.is_pass() {
             return f.write_str("pass");
         }
-        let sep = if self.is_capture() { 'x' } else { '-' };
+        let sep = if self.is_capture() {
+            R::CAPTURE_SEP
+        } else {
+            '-'
+        };
         let put = |f: &mut fmt::Formatter<'_>, b: u32| {
             let sq = R::Geo::square(b);
             match R::SQUARE_NAMES {

@@ -49,6 +49,16 @@ pub enum SetupError {
         /// The game.
         game: &'static str,
     },
+    /// A square number the board does not have.
+    #[error("{game} has no square {number} (its squares are numbered 1–{count})")]
+    NoSuchNumber {
+        /// The number.
+        number: u32,
+        /// How many squares the board numbers.
+        count: u32,
+        /// The game.
+        game: &'static str,
+    },
     /// Neither side has a piece: not a position of any game.
     #[error("neither side has a piece on the board")]
     NoPieces,

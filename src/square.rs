@@ -77,6 +77,55 @@ pub enum SquareNames {
     Numeric(Corner),
 }
 
+/// A square as text names it, before a game says where it is: a name
+/// such as `c3`, or a number on a numbered board (`32`). Parsing text
+/// gives this; [`crate::rules::mechanics::locate`] finds the square in a
+/// game (a number by the game's own numbering, or PDN's usual one from
+/// the top left corner in a game that names its squares).
+///
+/// ```
+/// use dama::{Square, SquareText};
+/// assert_eq!("32".parse::<SquareText>().unwrap(), SquareText::Number(32));
+/// let c3: Square = "c3".parse().unwrap();
+/// assert_eq!("C3".parse::<SquareText>().unwrap(), SquareText::Name(c3));
+/// assert!("0".parse::<SquareText>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareText {
+    /// File letter and rank number.
+    Name(Square),
+    /// A square number (1 or more).
+    Number(u32),
+}
+
+impl From<Square> for SquareText {
+    fn from(s: Square) -> Self {
+        SquareText::Name(s)
+    }
+}
+
+impl FromStr for SquareText {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<SquareText, ParseSquareError> {
+        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            return match s.parse::<u32>() {
+                Ok(n) if (1..=999).contains(&n) => Ok(SquareText::Number(n)),
+                _ => Err(ParseSquareError::BadNumber(s.to_string())),
+            };
+        }
+        s.parse().map(SquareText::Name)
+    }
+}
+
+impl fmt::Display for SquareText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SquareText::Name(s) => write!(f, "{s}"),
+            SquareText::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
@@ -92,6 +141,9 @@ pub enum ParseSquareError {
     /// Text that is not a letter followed by a number.
     #[error("'{0}' is not a square name (like c3)")]
     Malformed(String),
+    /// A square number that is 0 or too large for any board.
+    #[error("'{0}' is not a square number (squares are numbered from 1)")]
+    BadNumber(String),
     /// A well-formed name beyond `j10`.
     #[error("'{0}' is off every board (files a–j, ranks 1–10)")]
     OffBoard(String),

@@ -365,6 +365,7 @@ fn a_blocked_lone_king_loses_even_at_the_endgame_limit() {
         since_progress: 10,
         since_material: 10,
         material_mark: true,
+        ..Counters::default()
     };
     let g = Game::from_position(pos, at_limit, GameOptions::default());
     assert_eq!(over(&g), Outcome::win(Color::White, EndRule::NoMoves));

@@ -110,7 +110,7 @@ fn a_king_may_not_make_a_fourth_quiet_move_in_a_row() {
     assert_eq!(alg_of(&p), ["e1-d2", "e1-f2"]);
     assert!(p.to_string().ends_with(":MW3@41:MB3@20"), "{p}");
     // The FEN keeps the runs.
-    let again: Position<G> = p.to_setup().to_string().parse().unwrap();
+    let again: Position<G> = p.to_string().parse().unwrap();
     assert_eq!((again, again.key()), (p, p.key()));
     assert_eq!(p.key(), p.compute_key());
     // The same pieces after four plies are not a repetition: the runs differ.
@@ -136,10 +136,10 @@ fn a_king_may_not_make_a_fourth_quiet_move_in_a_row() {
 
 #[test]
 fn two_kings_against_one_and_king_against_king_draw() {
-    let g = game::<G>("W:WKa1,Kc1:BKj10:H12", GameOptions::default(), &["c1-d2"]);
+    let g = game::<G>("W:WKa1,Kc1:BKj10:E12", GameOptions::default(), &["c1-d2"]);
     assert_eq!(g.status(), dama::Status::InPlay);
     let o = outcome(&game::<G>(
-        "W:WKa1,Kc1:BKj10:H12",
+        "W:WKa1,Kc1:BKj10:E12",
         GameOptions::default(),
         &["c1-d2", "j10-i9"],
     ));
@@ -148,7 +148,7 @@ fn two_kings_against_one_and_king_against_king_draw() {
         (DRAW, EndRule::EndgameLimit { plies: 14 })
     );
     let o = outcome(&game::<G>(
-        "W:WKc1:BKh10:H2",
+        "W:WKc1:BKh10:E2",
         GameOptions::default(),
         &["c1-d2", "h10-g9"],
     ));
@@ -191,7 +191,6 @@ fn a_player_without_moves_loses() {
 }
 
 #[test]
-#[ignore = "the search writes numeric moves, read once the lead's numeric notation lands"]
 fn the_run_time_layer_knows_it() {
     let v: Variant = "frisian".parse().unwrap();
     assert_eq!(v.pdn_game_type(), Some(40));

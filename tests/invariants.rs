@@ -26,7 +26,7 @@ use dama::position::SetupError;
 use dama::rules::Precedence;
 use dama::{
     dispatch, Color, Czech, Game, GameOptions, Gothic, Kind, Knights, Medieval, MoveText, Ossetian,
-    Piece, Position, Rules, Setup, Square, Variant,
+    Piece, Position, Rules, Setup, Square, SquareText, Variant,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -178,7 +178,7 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
             } else {
                 kinds[(v as usize / 16) % kinds.len()]
             };
-            pieces.push((sq, Piece { color, kind }));
+            pieces.push((SquareText::Name(sq), Piece { color, kind }));
         }
     }
     let mut setup = Setup {
@@ -189,6 +189,8 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
         },
         pieces,
         counter: None,
+        since_material: None,
+        since_class: None,
         fullmove: None,
         king_runs: Default::default(),
     };
@@ -196,7 +198,7 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
         match Position::<R>::from_setup(&setup) {
             Ok(p) => return p,
             Err(SetupError::UnpromotedOnLastRank { square, .. }) => {
-                setup.pieces.retain(|(s, _)| *s != square)
+                setup.pieces.retain(|(s, _)| *s != SquareText::Name(square))
             }
             Err(e) => panic!("{}: random set-up refused: {e}", R::VARIANT),
         }
@@ -297,6 +299,11 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
             "{ctx}"
         ),
         Illegal::LightSquare(s) => assert!(R::Geo::bit(*s).is_none(), "{ctx}"),
+        Illegal::NoSuchNumber(n) => assert!(
+            n.parse::<u32>()
+                .is_ok_and(|n| n > R::Geo::BOARD.playable_count()),
+            "{ctx}"
+        ),
         Illegal::NoPiece(s) => assert!(pos.piece_at(*s).is_none(), "{ctx}"),
         Illegal::NotYourPiece {
             square,

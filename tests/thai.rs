@@ -133,7 +133,22 @@ fn threefold_repetition_draws() {
 }
 
 #[test]
-#[ignore = "the search writes numeric moves, read once the lead's numeric notation lands"]
+fn numeric_squares_and_captures_written_with_a_dash() {
+    let p = pos::<G>("W:WKa1:Bc3,f6,h8");
+    let m = p.legal_moves()[0];
+    assert_eq!(m.to_string(), "29-18-8");
+    // The reader takes the game's own form, or `x`.
+    assert_eq!(
+        moves::<G>("W:W29,K30:B22-23"),
+        moves::<G>("W:Wa1,Kc1:Bc3,e3")
+    );
+    let mut g = game::<G>("W:WKa1:Bc3,f6,h8", GameOptions::default(), &["29-18-8"]);
+    assert!(g.play_text("x").is_err());
+    let g2 = game::<G>("W:WKa1:Bc3,f6,h8", GameOptions::default(), &["29x8"]);
+    assert_eq!(g2.fen(), g.fen());
+}
+
+#[test]
 fn the_run_time_layer_knows_it() {
     let v: Variant = "thai".parse().unwrap();
     assert_eq!(v.pdn_game_type(), Some(31));

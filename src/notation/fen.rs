@@ -1,14 +1,22 @@
 //! Positions in PDN's FEN, extended:
-//! `SIDE:W<pieces>:B<pieces>[:H<n>][:F<n>]`, pieces as squares with an
-//! optional kind prefix (`K`, `N`, `C`). Output is canonical (each side's
-//! pieces by file, then rank); input accepts any order, spaces around
-//! items and either colour's list first.
+//! `SIDE:W<pieces>:B<pieces>[:H<n>][:C<n>][:E<n>][:MW<n>@<sq>][:MB<n>@<sq>][:F<n>]`, pieces as
+//! squares with an optional kind prefix (`K`, `N`, `C`). A square is a
+//! name (`c3`) or a number (`32`, on a numbered board), and a list may
+//! give a range of numbers (`W31-50`, `BK1-3`). Output is canonical, in
+//! the game's square names (each side's pieces by file, then rank, or
+//! by number); input accepts any order, spaces around items, either
+//! colour's list first, and lidraughts' `+…` field (ignored).
+//!
+//! The counters: `H` the game's no-capture or no-progress ply counter,
+//! `C` plies since the last capture or promotion, `E` plies since the
+//! current endgame class began, `F` the move number.
 
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, SetupError};
+use crate::rules::mechanics::{locate, numbered_squares};
 use crate::rules::mechanics::{parse_square, square_name, Mechanics};
-use crate::square::{ParseSquareError, Square, SquareNames};
+use crate::square::{ParseSquareError, Square, SquareNames, SquareText};
 use std::fmt;
 use std::str::FromStr;
 
@@ -20,10 +28,14 @@ pub const MAX_FEN_LEN: usize = 2000;
 pub struct Setup {
     /// Side to move.
     pub side: Color,
-    /// Every piece with its square.
-    pub pieces: Vec<(Square, Piece)>,
+    /// Every piece with its square as written.
+    pub pieces: Vec<(SquareText, Piece)>,
     /// The `H` field: the variant's no-capture / no-progress ply counter.
     pub counter: Option<u32>,
+    /// The `C` field: plies since the last capture or promotion.
+    pub since_material: Option<u32>,
+    /// The `E` field: plies since the current endgame class began.
+    pub since_class: Option<u32>,
     /// The `F` field: the move number.
     pub fullmove: Option<u32>,
     /// The `MW`/`MB` fields (`MW2@28`), by colour index: the king run of
@@ -45,7 +57,7 @@ pub enum FenError {
     #[error("the side to move must be W or B, not '{0}'")]
     BadSide(String),
     /// A field that is neither a piece list nor `H`/`F`.
-    #[error("unknown field '{0}' (expected W…, B…, H<n> or F<n>)")]
+    #[error("unknown field '{0}' (expected W…, B…, H<n>, C<n>, E<n> or F<n>)")]
     UnknownField(String),
     /// A colour's piece list given twice.
     #[error("the pieces of {0} are listed twice")]
@@ -74,7 +86,7 @@ pub enum FenError {
         letter: char,
     },
     /// A counter that is not a number.
-    #[error("bad counter '{0}': H and F take a whole number, like H0 or F12")]
+    #[error("bad counter '{0}': H, C, E and F take a whole number, like H0 or F12")]
     BadCounter(String),
     /// Nothing between two colons, or a colon at the end.
     #[error("field {0} is empty (two ':' in a row, or a ':' at the end)")]
@@ -82,12 +94,26 @@ pub enum FenError {
     /// A counter field given twice.
     #[error("the {0} field is given twice")]
     DuplicateField(char),
+    /// A range of square numbers that is not `low-high` with `low <= high`.
+    #[error("bad range '{item}' in {color}'s list: write the lower number first, like 31-50")]
+    BadRange {
+        /// The item.
+        item: String,
+        /// Whose list.
+        color: Color,
+    },
     /// The setup does not fit the game.
     #[error(transparent)]
     Setup(#[from] SetupError),
 }
 
-fn parse_piece(item: &str, color: Color) -> Result<(Square, Piece), FenError> {
+/// One item of a piece list: a square or a range of numbers, each with
+/// an optional kind prefix, pushed onto `out`.
+fn parse_item(
+    item: &str,
+    color: Color,
+    out: &mut Vec<(SquareText, Piece)>,
+) -> Result<(), FenError> {
     let mut chars = item.chars();
     let first = chars.next().unwrap_or(' ');
     let (kind, rest) = if first.is_ascii_uppercase() {
@@ -104,12 +130,32 @@ fn parse_piece(item: &str, color: Color) -> Result<(Square, Piece), FenError> {
     } else {
         (Kind::Man, item)
     };
-    let sq: Square = rest.trim().parse().map_err(|reason| FenError::BadPiece {
-        item: item.to_string(),
-        color,
-        reason,
-    })?;
-    Ok((sq, Piece { color, kind }))
+    let piece = Piece { color, kind };
+    let square = |t: &str| -> Result<SquareText, FenError> {
+        t.trim().parse().map_err(|reason| FenError::BadPiece {
+            item: item.to_string(),
+            color,
+            reason,
+        })
+    };
+    if let Some((lo, hi)) = rest.split_once('-') {
+        let (SquareText::Number(lo), SquareText::Number(hi)) = (square(lo)?, square(hi)?) else {
+            return Err(FenError::BadRange {
+                item: item.to_string(),
+                color,
+            });
+        };
+        if lo > hi {
+            return Err(FenError::BadRange {
+                item: item.to_string(),
+                color,
+            });
+        }
+        out.extend((lo..=hi).map(|n| (SquareText::Number(n), piece)));
+        return Ok(());
+    }
+    out.push((square(rest)?, piece));
+    Ok(())
 }
 
 impl FromStr for Setup {
@@ -141,8 +187,10 @@ impl FromStr for Setup {
             Some(other) => return Err(FenError::BadSide(other.to_string())),
             None => return Err(FenError::Empty),
         };
-        let mut lists: [Option<Vec<(Square, Piece)>>; 2] = [None, None];
+        let mut lists: [Option<Vec<(SquareText, Piece)>>; 2] = [None, None];
         let mut counter = None;
+        let mut since_material = None;
+        let mut since_class = None;
         let mut fullmove = None;
         let mut king_runs: [Option<(u8, String)>; 2] = [None, None];
         for (i, field) in fields.enumerate() {
@@ -177,19 +225,22 @@ impl FromStr for Setup {
                         if item.is_empty() {
                             continue;
                         }
-                        v.push(parse_piece(item, color)?);
+                        parse_item(item, color, &mut v)?;
                     }
                     lists[color.index()] = Some(v);
                 }
-                Some(c @ ('H' | 'F')) => {
+                // lidraughts' Frisian field, not ours to read.
+                Some('+') => {}
+                Some(c @ ('H' | 'C' | 'E' | 'F')) => {
                     let n: u32 = rest
                         .trim()
                         .parse()
                         .map_err(|_| FenError::BadCounter(field.to_string()))?;
-                    let slot = if c == 'H' {
-                        &mut counter
-                    } else {
-                        &mut fullmove
+                    let slot = match c {
+                        'H' => &mut counter,
+                        'C' => &mut since_material,
+                        'E' => &mut since_class,
+                        _ => &mut fullmove,
                     };
                     if slot.is_some() {
                         return Err(FenError::DuplicateField(c));
@@ -206,6 +257,8 @@ impl FromStr for Setup {
             side,
             pieces,
             counter,
+            since_material,
+            since_class,
             fullmove,
             king_runs,
         })
@@ -223,13 +276,18 @@ fn write_king_runs(f: &mut fmt::Formatter<'_>, runs: &[Option<(u8, String)>; 2])
 }
 
 impl fmt::Display for Setup {
-    /// Canonical: `W:W…:B…`, squares by file then rank, then `:H` and `:F` if set.
+    /// Canonical: `W:W…:B…`, squares by file then rank (numbers in
+    /// ascending order, after the names), then `:H`, `:C`, `:E` and `:F`
+    /// if set.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.side.letter())?;
         for c in Color::ALL {
-            let mut v: Vec<&(Square, Piece)> =
+            let mut v: Vec<&(SquareText, Piece)> =
                 self.pieces.iter().filter(|(_, p)| p.color == c).collect();
-            v.sort_by_key(|(s, _)| s.file_rank_key());
+            v.sort_by_key(|(s, _)| match s {
+                SquareText::Name(s) => (0, u32::from(s.file_rank_key())),
+                SquareText::Number(n) => (1, *n),
+            });
             write!(f, ":{}", c.letter())?;
             for (i, (sq, p)) in v.iter().enumerate() {
                 if i > 0 {
@@ -243,6 +301,12 @@ impl fmt::Display for Setup {
         }
         if let Some(h) = self.counter {
             write!(f, ":H{h}")?;
+        }
+        if let Some(c) = self.since_material {
+            write!(f, ":C{c}")?;
+        }
+        if let Some(e) = self.since_class {
+            write!(f, ":E{e}")?;
         }
         write_king_runs(f, &self.king_runs)?;
         if let Some(n) = self.fullmove {
@@ -275,7 +339,19 @@ impl<R: Mechanics> Position<R> {
     ///
     /// [`SetupError`] when a piece does not fit the game (see [`Position::from_pieces`]).
     pub fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        let mut pos = Self::from_pieces(setup.side, setup.pieces.iter().copied())?;
+        let mut pieces = Vec::with_capacity(setup.pieces.len());
+        for &(t, p) in &setup.pieces {
+            let sq = locate::<R>(t).ok_or(SetupError::NoSuchNumber {
+                number: match t {
+                    SquareText::Number(n) => n,
+                    SquareText::Name(_) => 0,
+                },
+                count: numbered_squares::<R>(),
+                game: R::VARIANT.title(),
+            })?;
+            pieces.push((sq, p));
+        }
+        let mut pos = Self::from_pieces(setup.side, pieces)?;
         if R::KING_MOVE_LIMIT > 0 {
             for c in Color::ALL {
                 if let Some((n, sq)) = &setup.king_runs[c.index()] {
@@ -287,12 +363,25 @@ impl<R: Mechanics> Position<R> {
         Ok(pos)
     }
 
-    /// The setup of this position (for writing FEN). Counters are left empty.
+    /// The setup of this position (for writing FEN), in the game's
+    /// square names. Counters are left empty.
     pub fn to_setup(&self) -> Setup {
+        let name = |s: Square| match R::SQUARE_NAMES {
+            SquareNames::Algebraic => SquareText::Name(s),
+            SquareNames::Numeric(corner) => R::Geo::BOARD
+                .number(i32::from(s.file()), i32::from(s.rank()), corner)
+                .map_or(SquareText::Name(s), SquareText::Number),
+        };
         Setup {
             side: self.side(),
-            pieces: self.piece_list(),
+            pieces: self
+                .piece_list()
+                .into_iter()
+                .map(|(s, p)| (name(s), p))
+                .collect(),
             counter: None,
+            since_material: None,
+            since_class: None,
             fullmove: None,
             king_runs: self.king_runs(),
         }
@@ -308,34 +397,7 @@ impl<R: Mechanics> fmt::Display for Position<R> {
     /// The canonical FEN, in the game's square names
     /// ([`Mechanics::SQUARE_NAMES`]; numbered squares in ascending order).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let SquareNames::Numeric(corner) = R::SQUARE_NAMES else {
-            return write!(f, "{}", self.to_setup());
-        };
-        write!(f, "{}", self.side().letter())?;
-        let board = R::Geo::BOARD;
-        for c in Color::ALL {
-            let mut v: Vec<(u32, Piece)> = self
-                .piece_list()
-                .into_iter()
-                .filter(|(_, p)| p.color == c)
-                .filter_map(|(s, p)| {
-                    let n = board.number(i32::from(s.file()), i32::from(s.rank()), corner)?;
-                    Some((n, p))
-                })
-                .collect();
-            v.sort_by_key(|(n, _)| *n);
-            write!(f, ":{}", c.letter())?;
-            for (i, (n, p)) in v.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                if let Some(l) = p.kind.prefix() {
-                    write!(f, "{l}")?;
-                }
-                write!(f, "{n}")?;
-            }
-        }
-        write_king_runs(f, &self.king_runs())
+        write!(f, "{}", self.to_setup())
     }
 }
 
@@ -372,6 +434,21 @@ mod tests {
     }
 
     #[test]
+    fn numbers_ranges_and_counters() {
+        let s: Setup = "B:W31-33,K40:BK1-2,7:H3:C4:E5:F9".parse().unwrap();
+        assert_eq!(s.pieces.len(), 7);
+        assert_eq!(s.to_string(), "B:W31,32,33,K40:BK1,K2,7:H3:C4:E5:F9");
+        assert_eq!(
+            "W:W5-3:B1".parse::<Setup>().unwrap_err().to_string(),
+            "bad range '5-3' in white's list: write the lower number first, like 31-50"
+        );
+        assert!(matches!(
+            "W:Wa1-c3:B1".parse::<Setup>(),
+            Err(FenError::BadRange { .. })
+        ));
+    }
+
+    #[test]
     fn errors() {
         assert!(matches!("".parse::<Setup>(), Err(FenError::Empty)));
         assert!(matches!(
@@ -405,7 +482,7 @@ mod tests {
         );
         assert_eq!(
             "W:Wa1:B:H-1".parse::<Setup>().unwrap_err().to_string(),
-            "bad counter 'H-1': H and F take a whole number, like H0 or F12"
+            "bad counter 'H-1': H, C, E and F take a whole number, like H0 or F12"
         );
     }
 }

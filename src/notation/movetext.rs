@@ -1,11 +1,15 @@
-//! Moves as text: `c3-d4`, `c3xe5xc7`, `c3:e5:c7`, the short `c3xc7`, and
+//! Moves as text: `c3-d4`, `c3xe5xc7`, `c3:e5:c7`, the short `c3xc7`,
+//! numbered squares (`32-28`, `28x19x10`, the short `28x10`), and
 //! `pass`. Also accepted: upper case, spaces around the separators, the
 //! dashes and the multiplication sign a phone may put in their place
 //! (`c3–d4`, `c3×e5`), and squares separated by spaces only (`c3 d4`,
 //! read like a `-` move: it still matches a capture with those squares). [`MoveText`] is what the text says; which legal move it means
 //! is decided against a position by [`crate::explain::resolve`].
 
-use crate::square::{ParseSquareError, Square};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::mechanics::{square_name, Mechanics};
+use crate::square::{ParseSquareError, SquareNames, SquareText};
 use smallvec::SmallVec;
 use std::fmt;
 use std::str::FromStr;
@@ -21,7 +25,7 @@ pub enum MoveText {
     /// Squares joined by `-` (a plain move) or by `x`/`:` (a capture).
     Path {
         /// The origin, then the landing squares given.
-        squares: SmallVec<[Square; 8]>,
+        squares: SmallVec<[SquareText; 8]>,
         /// Written with `x` or `:`.
         capture: bool,
     },
@@ -130,6 +134,32 @@ impl fmt::Display for MoveText {
             }
         }
     }
+}
+
+/// A move as game `R`'s records write it in `pos`: on a numbered board
+/// a capture is written short, origin and destination only (`28x10`),
+/// when no other legal move joins the same two squares; otherwise, and
+/// in games that name their squares, the full path ([`Move`]'s
+/// `Display`).
+pub fn write_move<R: Mechanics>(pos: &Position<R>, m: &Move<R>) -> String {
+    let full = m.to_string();
+    if !matches!(R::SQUARE_NAMES, SquareNames::Numeric(_)) || !m.is_capture() || m.path().len() < 2
+    {
+        return full;
+    }
+    let same_ends = |o: &Move<R>| o.from() == m.from() && o.to() == m.to();
+    if pos.legal_moves().iter().filter(|o| same_ends(o)).count() != 1 {
+        return full;
+    }
+    let (Some(from), Some(to)) = (m.from(), m.to()) else {
+        return full;
+    };
+    format!(
+        "{}{}{}",
+        square_name::<R>(from),
+        R::CAPTURE_SEP,
+        square_name::<R>(to)
+    )
 }
 
 #[cfg(test)]

@@ -100,7 +100,7 @@ impl Mechanics for Czech {
 }
 
 impl Rules for Czech {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
     fn material_mark(pos: &Position<Self>) -> bool {
         Color::ALL.into_iter().any(|c| {
             let own = pos.color(c);

@@ -94,7 +94,7 @@ impl Mechanics for Frisian {
         Precedence::ByKing,
     ];
     const KING_MOVE_LIMIT: u8 = KING_MOVES;
-    const START_FEN: &'static str = "W:Wa1,a3,b2,b4,c1,c3,d2,d4,e1,e3,f2,f4,g1,g3,h2,h4,i1,i3,j2,j4:Ba7,a9,b8,b10,c7,c9,d8,d10,e7,e9,f8,f10,g7,g9,h8,h10,i7,i9,j8,j10";
+    const START_FEN: &'static str = "W:W31-50:B1-20";
     const SQUARE_NAMES: SquareNames = SquareNames::Numeric(Corner::TopLeft);
     const KIND_MOVES: [&'static str; 4] = [
         "a man moves one square diagonally forward",
@@ -120,12 +120,21 @@ pub fn class_limit<R: Mechanics>(pos: &Position<R>) -> Option<u32> {
 }
 
 impl Rules for Frisian {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
 
-    /// In a drawing class, the plies since the material changed.
+    /// Class 1: two kings against a lone king; class 2: king against king.
+    fn endgame_class(pos: &Position<Self>) -> u8 {
+        match class_limit(pos) {
+            Some(TWO_AGAINST_ONE) => 1,
+            Some(_) => 2,
+            None => 0,
+        }
+    }
+
+    /// In a drawing class, the plies since it began.
     #[inline(always)]
-    fn counter_key(pos: &Position<Self>, c: &Counters, _o: &GameOptions) -> Option<u64> {
-        class_limit(pos).map(|_| u64::from(c.since_material.min(63)))
+    fn counter_key(_pos: &Position<Self>, c: &Counters, _o: &GameOptions) -> Option<u64> {
+        (c.class != 0).then(|| u64::from(c.since_class.min(63)))
     }
 
     fn verdict(
@@ -137,10 +146,8 @@ impl Rules for Frisian {
         if !has_move {
             return Some(Outcome::win(!pos.side(), EndRule::NoMoves));
         }
-        // A class is entered by the capture or promotion that made the
-        // material, so the plies since the material changed are its count.
         match class_limit(pos) {
-            Some(limit) if c.since_material >= limit => {
+            Some(limit) if c.class != 0 && c.since_class >= limit => {
                 Some(Outcome::draw(EndRule::EndgameLimit { plies: limit }))
             }
             _ => None,

@@ -11,7 +11,7 @@
 
 use crate::geometry::{flip_set, DirSet, Geometry};
 use crate::piece::Kind;
-use crate::square::{Square, SquareNames};
+use crate::square::{Corner, Square, SquareNames, SquareText};
 use crate::variant::Variant;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -169,6 +169,9 @@ pub trait Mechanics:
     const START_FEN: &'static str;
     /// How the game names its squares (algebraic by default).
     const SQUARE_NAMES: SquareNames = SquareNames::Algebraic;
+    /// The character between the squares of a capture in the game's
+    /// notation (`x`; `:` in Russian draughts, `-` in Thai).
+    const CAPTURE_SEP: char = 'x';
     /// A player's name for each kind ("man", "king", "knight", …).
     const KIND_NAMES: [&'static str; 4] = ["man", "king", "knight", "commander"];
     /// How each kind moves, in a player's words, for refusals.
@@ -200,6 +203,32 @@ pub fn parse_square<R: Mechanics>(text: &str) -> Option<Square> {
         }
         _ => text.parse().ok(),
     }
+}
+
+/// The square a [`SquareText`] names in game `R`, if it is on the board:
+/// a name as it stands, a number by the game's numbering
+/// ([`Mechanics::SQUARE_NAMES`]), or, in a game that names its squares,
+/// by PDN's usual numbering from the top left corner (so Russian
+/// draughts reads lidraughts' numbers). `None` for a number the board
+/// does not have; a name is returned even if off this board (the
+/// callers say why it is not playable).
+pub fn locate<R: Mechanics>(text: SquareText) -> Option<Square> {
+    match text {
+        SquareText::Name(s) => Some(s),
+        SquareText::Number(n) => {
+            let corner = match R::SQUARE_NAMES {
+                SquareNames::Numeric(c) => c,
+                SquareNames::Algebraic => Corner::TopLeft,
+            };
+            let (f, r) = R::Geo::BOARD.square_numbered(n, corner)?;
+            Square::new(f, r)
+        }
+    }
+}
+
+/// How many squares game `R` numbers (for messages about a number).
+pub fn numbered_squares<R: Mechanics>() -> u32 {
+    R::Geo::BOARD.playable_count()
 }
 
 #[cfg(test)]
@@ -246,5 +275,31 @@ mod tests {
         assert_eq!(parse_square::<Numbered>("29"), "a1".parse().ok());
         assert_eq!(parse_square::<Numbered>("c3"), "c3".parse().ok());
         assert_eq!(parse_square::<Numbered>("33"), None);
+    }
+
+    #[test]
+    fn numbers_are_read_in_positions_and_moves() {
+        use crate::explain::parse_move;
+        use crate::notation::movetext::write_move;
+        // Ranges, kings, either colour first, lidraughts' extra field.
+        let pos: Position<Numbered> = "W:B1-2,K5:W21-22:+0+0".parse().unwrap();
+        assert_eq!(pos.to_string(), "W:W21,22:B1,2,K5");
+        let err = "W:W40:B1".parse::<Position<Numbered>>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Czech draughts has no square 40 (its squares are numbered 1–32)"
+        );
+        let m = parse_move(&pos, "22-18").unwrap();
+        assert_eq!(m.to_string(), "22-18");
+        assert_eq!(write_move(&pos, &m), "22-18");
+        assert!(parse_move(&pos, "22-40").is_err());
+        // A two-jump capture is written short when its ends are unique,
+        // and the short form, the full path and a mix all read.
+        let pos: Position<Numbered> = "W:W30:B26,18".parse().unwrap();
+        let m = parse_move(&pos, "30x23x14").unwrap();
+        assert_eq!(write_move(&pos, &m), "30x14");
+        assert_eq!(parse_move(&pos, "30x14").unwrap(), m);
+        assert_eq!(parse_move(&pos, "30:23:14").unwrap(), m);
+        assert_eq!(parse_move(&pos, "c1xe3xc5").unwrap(), m);
     }
 }

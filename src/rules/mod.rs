@@ -92,6 +92,11 @@ pub struct Counters {
     pub since_material: u32,
     /// The game's [`Rules::material_mark`] right after the material last changed.
     pub material_mark: bool,
+    /// The endgame class the game is in ([`Rules::endgame_class`]; 0: none).
+    pub class: u8,
+    /// Plies since the current endgame class began (the `E` counter;
+    /// 0 outside every class).
+    pub since_class: u32,
 }
 
 impl Counters {
@@ -110,6 +115,8 @@ impl Counters {
             since_progress: h,
             since_material: h,
             material_mark: R::material_mark(pos),
+            class: R::endgame_class(pos),
+            since_class: 0,
         }
     }
 
@@ -119,6 +126,13 @@ impl Counters {
         let capture = m.is_capture();
         let man = !m.is_pass() && m.kind() == crate::piece::Kind::Man;
         let material = capture || m.promotion().is_some();
+        // The class can change only with the material; a ply inside a
+        // class (a promotion too) goes on counting.
+        let class = if material {
+            R::endgame_class(after)
+        } else {
+            self.class
+        };
         Counters {
             ply: self.ply.saturating_add(1),
             since_capture: if capture {
@@ -141,14 +155,37 @@ impl Counters {
             } else {
                 self.material_mark
             },
+            class,
+            since_class: if class == 0 || class != self.class {
+                0
+            } else {
+                self.since_class.saturating_add(1)
+            },
         }
     }
 }
 
 /// How a game ends: the upper half of its rules, on top of [`Mechanics`].
 pub trait Rules: Mechanics {
-    /// Threefold repetition draws.
-    const REPETITION_DRAW: bool = false;
+    /// The occurrence of a position that draws (3: threefold repetition;
+    /// 0, the default: repetition decides nothing).
+    const REPETITIONS: u32 = 0;
+
+    /// The game's draw rules count plies since the last capture or
+    /// promotion ([`Counters::since_material`]), so its FEN carries them
+    /// as the `C` field.
+    const C_COUNTER: bool = false;
+
+    /// The endgame class of a position, a number the game gives to each
+    /// material configuration its draw rules name (0, the default: none).
+    /// [`Counters::since_class`] counts the plies since the class began:
+    /// entering a different class restarts it, a ply inside the class
+    /// (a promotion too) goes on, leaving every class drops it. It is
+    /// asked only when the material changes (a capture or a promotion),
+    /// so a condition judged on entering a class holds for all of it.
+    fn endgame_class(_pos: &Position<Self>) -> u8 {
+        0
+    }
 
     /// A fact about the material that a game's end rules remember from the
     /// move that produced it (Czech: a lone king on the main diagonal).

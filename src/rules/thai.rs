@@ -67,7 +67,8 @@ impl Mechanics for Thai {
     const PROMOTION_ENDS_CAPTURE: bool = true;
     const REMOVE_AT_ONCE: bool = true;
     const LAND_NEXT: bool = true;
-    const START_FEN: &'static str = "W:Wa1,b2,c1,d2,e1,f2,g1,h2:Ba7,b8,c7,d8,e7,f8,g7,h8";
+    const START_FEN: &'static str = "W:W25-32:B1-8";
+    const CAPTURE_SEP: char = '-';
     const SQUARE_NAMES: SquareNames = SquareNames::Numeric(Corner::TopLeft);
     const KIND_MOVES: [&'static str; 4] = [
         "a man moves one square diagonally forward",
@@ -78,7 +79,7 @@ impl Mechanics for Thai {
 }
 
 impl Rules for Thai {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
 
     fn verdict(
         pos: &Position<Self>,

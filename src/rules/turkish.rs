@@ -102,12 +102,17 @@ pub(crate) fn king_against_king<R: Mechanics>(pos: &Position<R>) -> bool {
 }
 
 impl Rules for Turkish {
-    const REPETITION_DRAW: bool = true;
+    const REPETITIONS: u32 = 3;
 
-    /// Against a lone king, the plies since the material changed.
+    /// Class 1: king against king.
+    fn endgame_class(pos: &Position<Self>) -> u8 {
+        u8::from(king_against_king(pos))
+    }
+
+    /// King against king: the plies since the class began.
     #[inline(always)]
-    fn counter_key(pos: &Position<Self>, c: &Counters, _o: &GameOptions) -> Option<u64> {
-        king_against_king(pos).then(|| u64::from(c.since_material.min(63)))
+    fn counter_key(_pos: &Position<Self>, c: &Counters, _o: &GameOptions) -> Option<u64> {
+        (c.class != 0).then(|| u64::from(c.since_class.min(63)))
     }
 
     fn verdict(
@@ -119,9 +124,7 @@ impl Rules for Turkish {
         if !has_move {
             return Some(Outcome::win(!pos.side(), EndRule::NoMoves));
         }
-        // The class is entered by the capture or promotion that made the
-        // material, so the plies since the material changed are its count.
-        if king_against_king(pos) && c.since_material >= KING_AGAINST_KING {
+        if c.class != 0 && c.since_class >= KING_AGAINST_KING {
             return Some(Outcome::draw(EndRule::EndgameLimit {
                 plies: KING_AGAINST_KING,
             }));

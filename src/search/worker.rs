@@ -140,7 +140,7 @@ impl<R: Evaluate> Worker<'_, R> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if R::REPETITION_DRAW && self.repeated(pos.key(), cnt.since_progress) {
+        if R::REPETITIONS > 0 && self.repeated(pos.key(), cnt.since_progress) {
             return 0;
         }
         if let Some(tb) = self

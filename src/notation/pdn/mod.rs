@@ -64,6 +64,7 @@
 //! `( … )` (skipped), annotation marks (`!`, `?`, `$3`), `%` escape lines,
 //! CR LF line ends and a byte order mark. It never panics on any input.
 
+mod each;
 mod game;
 mod read;
 mod replay;
@@ -71,7 +72,8 @@ mod replay;
 mod tests;
 mod write;
 
+pub use each::{read_each, replay_each, text_of, PdnTextError};
 pub use game::{game_type, today, variant_of_game_type, PdnError, PdnGame, PdnResult};
 pub use read::read_games;
-pub use replay::replay_games;
+pub use replay::{replay_games, PdnWarning, Replayed};
 pub use write::{write_game, write_games};

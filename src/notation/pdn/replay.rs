@@ -4,7 +4,7 @@
 use super::game::{PdnError, PdnGame, PdnResult};
 use super::read::read_games;
 use crate::any::AnyGame;
-use crate::game::{EndRule, GameOptions, GameResult, Status};
+use crate::game::{EndRule, GameError, GameOptions, GameResult, Outcome, Status};
 use crate::notation::fen::Setup;
 use crate::piece::Color;
 
@@ -62,6 +62,20 @@ impl PdnGame {
     /// [`PdnError`]: unknown game or option tags, a bad `FEN` tag, the
     /// first bad move (with its number), or a result the moves contradict.
     pub fn replay(&self) -> Result<AnyGame, PdnError> {
+        self.replay_with_warnings().map(|(g, _)| g)
+    }
+
+    /// [`PdnGame::replay`], with what it accepted that the rules would
+    /// not have: moves played on after the rules drew the game (a
+    /// tournament record that went on past an endgame limit). Such moves
+    /// are played (each must be legal) and the draw is named in a
+    /// [`PdnWarning`]; moves after a won game are still an error.
+    ///
+    /// # Errors
+    ///
+    /// As [`PdnGame::replay`].
+    pub fn replay_with_warnings(&self) -> Result<(AnyGame, Vec<PdnWarning>), PdnError> {
+        let mut warnings = Vec::new();
         let game_no = self.number;
         let variant = self.variant()?;
         let options = self.options()?;
@@ -80,7 +94,21 @@ impl PdnGame {
         };
         for text in &self.moves {
             let side = game.side_to_move();
-            if let Err(source) = game.play(text) {
+            let played = match game.play(text) {
+                Err(GameError::Over(outcome)) if outcome.result == GameResult::Draw => {
+                    if warnings.is_empty() {
+                        warnings.push(PdnWarning {
+                            game: game_no,
+                            number,
+                            side,
+                            outcome,
+                        });
+                    }
+                    game.play_on(text).map(|_| ())
+                }
+                other => other.map(|_| ()),
+            };
+            if let Err(source) = played {
                 return Err(PdnError::BadMove {
                     game: game_no,
                     number,
@@ -111,8 +139,46 @@ impl PdnGame {
                 });
             }
         }
-        Ok(game)
+        Ok((game, warnings))
     }
+}
+
+/// A game accepted although its moves go on after the rules drew it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnWarning {
+    /// The game's number in the file.
+    pub game: usize,
+    /// The number of the first move played after the draw.
+    pub number: u32,
+    /// Who played it.
+    pub side: Color,
+    /// The draw the rules declared before that move.
+    pub outcome: Outcome,
+}
+
+impl std::fmt::Display for PdnWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dots = match self.side {
+            Color::White => ".",
+            Color::Black => "...",
+        };
+        write!(
+            f,
+            "game {}: the rules drew the game before move {}{} ({}); the moves played on after it are kept",
+            self.game, self.number, dots, self.outcome
+        )
+    }
+}
+
+/// A game read and replayed, with its warnings.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The game as read.
+    pub pdn: PdnGame,
+    /// The game as the rules core replayed it.
+    pub game: AnyGame,
+    /// What the replay accepted that the rules would not have.
+    pub warnings: Vec<PdnWarning>,
 }
 
 /// Reads every game and replays each through the rules core.
