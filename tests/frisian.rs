@@ -96,6 +96,10 @@ fn the_capture_of_highest_value_is_compulsory() {
 fn a_king_may_not_make_a_fourth_quiet_move_in_a_row() {
     // Restricted: only the man moves; it may still capture.
     assert_alg("W:WKe5,j2:Bj10:MW3@e5", &["j2-i3"]);
+    assert_eq!(
+        refusal::<G>("W:WKe5,j2:Bj10:MW3@e5", "e5-d6"),
+        "this king has made 3 moves in a row without capturing; while you have a man, move another piece"
+    );
     assert_alg("W:WKe5,j2:Bg7,j10:MW3@e5", &["e5xh8", "e5xi9"]);
     assert_eq!(alg_of(&pos::<G>("W:WKe5,j2:Bj10:MW2@e5")).len(), 17);
     // Without a man the restriction does not apply (the field is dropped).
