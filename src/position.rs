@@ -336,9 +336,9 @@ impl<R: Mechanics> Position<R> {
         if r != 0 && (cap.has(u32::from(r & 0xff)) || (self.color[them] & men & !cap).is_empty()) {
             self.run[them] = 0;
         }
-        for c in 0..2 {
-            if self.run[c] != old[c] {
-                self.key ^= run_key(c, old[c]) ^ run_key(c, self.run[c]);
+        for (c, (&was, &now)) in old.iter().zip(&self.run).enumerate() {
+            if was != now {
+                self.key ^= run_key(c, was) ^ run_key(c, now);
             }
         }
     }
