@@ -13,7 +13,7 @@ mod reference;
 
 use dama::movegen;
 use dama::{
-    Czech, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules, Thai, Turkish,
+    Czech, Frisian, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules, Thai, Turkish,
 };
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -152,6 +152,7 @@ fn playout_any(game: Game, fen: &str, choices: &[u16]) -> Result<(), String> {
         Game::Medieval => playout::<Medieval>(game, fen, choices),
         Game::Turkish => playout::<Turkish>(game, fen, choices),
         Game::Thai => playout::<Thai>(game, fen, choices),
+        Game::Frisian => playout::<Frisian>(game, fen, choices),
     }
 }
 
@@ -168,6 +169,7 @@ fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
         Game::Medieval => p::<Medieval>(fen, depth, bulk),
         Game::Turkish => p::<Turkish>(fen, depth, bulk),
         Game::Thai => p::<Thai>(fen, depth, bulk),
+        Game::Frisian => p::<Frisian>(fen, depth, bulk),
     }
 }
 
@@ -214,6 +216,7 @@ fn game_strategy() -> impl Strategy<Value = Game> {
         Just(Game::Medieval),
         Just(Game::Turkish),
         Just(Game::Thai),
+        Just(Game::Frisian),
     ]
 }
 
@@ -268,7 +271,19 @@ proptest! {
 
 /// Positions from mid-game with kings, commanders, knights and passes,
 /// with the depth to which both generators are run.
-const MIDGAME: [(Game, &str, u32); 18] = [
+const MIDGAME: [(Game, &str, u32); 20] = [
+    // Frisian: kings and men, captures along ranks and files, value
+    // precedence, king runs.
+    (
+        Game::Frisian,
+        "W:Wa3,Kb4,c5,e3,e5,Kf2,g5,h4,i3:Ba7,b6,Kd6,e7,f6,g7,Kh8,i5,j6",
+        3,
+    ),
+    (
+        Game::Frisian,
+        "B:WKa1,c3,d4,e5,f4,g3,Kj4:Bb8,c7,Kd8,e7,f8,g7,h6,Ki9:MB2@d8:MW3@a1",
+        3,
+    ),
     // Turkish: kings and men, removal at once, no 180° turn, majority.
     (
         Game::Turkish,
@@ -382,6 +397,7 @@ fn every_midgame_position_agrees_move_by_move() {
             Game::Medieval => walk::<Medieval>(game, fen),
             Game::Turkish => walk::<Turkish>(game, fen),
             Game::Thai => walk::<Thai>(game, fen),
+            Game::Frisian => walk::<Frisian>(game, fen),
         }
     }
 }
@@ -409,7 +425,9 @@ fn positions_with_many_chains_agree() {
 /// Perft from each start position, depth 1 upward: the reference table
 /// of issue 3, then one and two plies more, computed by dama and by the
 /// reference generator of this crate, which agree.
-const START_PERFT: [(Game, &[u64]); 7] = [
+const START_PERFT: [(Game, &[u64]); 8] = [
+    // Frisian: dctl's table.
+    (Game::Frisian, &[9, 81, 658, 3874, 21265, 102431]),
     // Turkish: kish's published counts to depth 5, then ours.
     (Game::Turkish, &[8, 64, 708, 7538, 85090, 931312, 10782308]),
     // Thai: no published table from the 8-man start (dctl's is from the

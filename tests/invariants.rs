@@ -321,7 +321,10 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
         Illegal::Occupied(s) => assert!(pos.piece_at(*s).is_some(), "{ctx}"),
         Illegal::KingMoveLimit(n) => {
             assert_eq!(*n, R::KING_MOVE_LIMIT, "{ctx}");
-            assert!(!dama::bitboard::Bits::is_empty(pos.restricted_king()), "{ctx}");
+            assert!(
+                !dama::bitboard::Bits::is_empty(pos.restricted_king()),
+                "{ctx}"
+            );
         }
         Illegal::CaptureCompulsory(v) => {
             assert!(all_captures, "{ctx}");

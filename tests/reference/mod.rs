@@ -49,11 +49,13 @@ pub enum Game {
     Turkish,
     /// Thai draughts (RULES-MAINSTREAM §12).
     Thai,
+    /// Frisian draughts (RULES-MAINSTREAM §2).
+    Frisian,
 }
 
 impl Game {
     /// All of them, in the order of RULES.md, then RULES-MAINSTREAM.md.
-    pub const ALL: [Game; 7] = [
+    pub const ALL: [Game; 8] = [
         Game::Czech,
         Game::Gothic,
         Game::Knights,
@@ -61,13 +63,14 @@ impl Game {
         Game::Medieval,
         Game::Turkish,
         Game::Thai,
+        Game::Frisian,
     ];
 
     /// Files and ranks of the board.
     pub fn size(self) -> (i32, i32) {
         match self {
             Game::Czech | Game::Gothic | Game::Turkish | Game::Thai => (8, 8),
-            Game::Knights | Game::Medieval => (10, 10),
+            Game::Knights | Game::Medieval | Game::Frisian => (10, 10),
             Game::Ossetian => (7, 7),
         }
     }
@@ -78,7 +81,7 @@ impl Game {
         let inside = f >= 0 && r >= 0 && f < w && r < h;
         match self {
             // a1 is dark; the dark squares are those with file + rank even.
-            Game::Czech | Game::Thai => inside && (f + r) % 2 == 0,
+            Game::Czech | Game::Thai | Game::Frisian => inside && (f + r) % 2 == 0,
             _ => inside,
         }
     }
@@ -93,15 +96,19 @@ impl Game {
             Game::Medieval => "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
             Game::Turkish => "W:Wa2,a3,b2,b3,c2,c3,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7",
             Game::Thai => "W:Wa1,b2,c1,d2,e1,f2,g1,h2:Ba7,b8,c7,d8,e7,f8,g7,h8",
+            Game::Frisian => "W:Wa1,a3,b2,b4,c1,c3,d2,d4,e1,e3,f2,f4,g1,g3,h2,h4,i1,i3,j2,j4:Ba7,a9,b8,b10,c7,c9,d8,d10,e7,e9,f8,f10,g7,g9,h8,h10,i7,i9,j8,j10",
         }
     }
 
     /// The kinds the game uses.
     pub fn kinds(self) -> &'static [Kind] {
         match self {
-            Game::Czech | Game::Gothic | Game::Knights | Game::Turkish | Game::Thai => {
-                &[Kind::Man, Kind::King]
-            }
+            Game::Czech
+            | Game::Gothic
+            | Game::Knights
+            | Game::Turkish
+            | Game::Thai
+            | Game::Frisian => &[Kind::Man, Kind::King],
             Game::Ossetian => &[Kind::Man],
             Game::Medieval => &[Kind::Man, Kind::Knight, Kind::Commander, Kind::King],
         }
@@ -111,7 +118,12 @@ impl Game {
     pub fn promotes_to(self, k: Kind) -> Option<Kind> {
         match (self, k) {
             (
-                Game::Czech | Game::Gothic | Game::Knights | Game::Turkish | Game::Thai,
+                Game::Czech
+                | Game::Gothic
+                | Game::Knights
+                | Game::Turkish
+                | Game::Thai
+                | Game::Frisian,
                 Kind::Man,
             ) => Some(Kind::King),
             (Game::Medieval, Kind::Man) => Some(Kind::Commander),
@@ -230,6 +242,13 @@ const KNIGHT_LEAPS: [Sq; 8] = [
     (-2, 1),
     (-1, 2),
 ];
+
+/// Frisian lines: the diagonals, and ranks and files over dark squares only.
+fn frisian_lines() -> Vec<Sq> {
+    let mut v = DIAGONAL.to_vec();
+    v.extend([(0, 2), (2, 0), (0, -2), (-2, 0)]);
+    v
+}
 
 fn eight() -> Vec<Sq> {
     ORTHOGONAL.iter().chain(DIAGONAL.iter()).copied().collect()
@@ -365,6 +384,21 @@ fn powers(game: Game, kind: Kind, side: Side) -> Powers {
             captures: DIAGONAL.to_vec(),
             flies: true,
         },
+        // §2: diagonally forward; short jumps in eight directions, along
+        // ranks and files to the next dark square (two squares away).
+        (Game::Frisian, Kind::Man) => Powers {
+            moves: vec![(1, fw), (-1, fw)],
+            slides: false,
+            captures: frisian_lines(),
+            flies: false,
+        },
+        // §2: flies on the diagonals, captures at a distance in eight.
+        (Game::Frisian, Kind::King) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: frisian_lines(),
+            flies: true,
+        },
         (g, k) => panic!("{g:?} has no {k:?}"),
     }
 }
@@ -377,6 +411,8 @@ pub struct Board {
     cells: Vec<Option<(Side, Kind)>>,
     /// Who is to move.
     pub side: Side,
+    /// Frisian: each side's king run (square, count), White's first.
+    pub runs: [Option<(Sq, u8)>; 2],
 }
 
 /// A legal move as the reference sees it.
@@ -463,6 +499,7 @@ impl Board {
             game,
             cells: vec![None; (w * h) as usize],
             side,
+            runs: [None, None],
         }
     }
 
@@ -507,6 +544,17 @@ impl Board {
         let mut b = Board::empty(game, side);
         for field in fields {
             let field = field.trim();
+            // Frisian king runs: `MW2@d8`.
+            if let Some(run) = field.strip_prefix('M') {
+                let i = if run.starts_with('W') { 0 } else { 1 };
+                let (n, sq) = run[1..]
+                    .split_once('@')
+                    .ok_or_else(|| BadFen(field.into()))?;
+                let n: u8 = n.parse().map_err(|_| BadFen(field.into()))?;
+                let s = parse_sq(sq).ok_or_else(|| BadFen(field.into()))?;
+                b.runs[i] = Some((s, n));
+                continue;
+            }
             let color = match field.chars().next() {
                 Some('W') => Side::White,
                 Some('B') => Side::Black,
@@ -548,6 +596,11 @@ impl Board {
                 .map(|s| format!("{}{}", self.at(s).unwrap().1.letter(), name(s)))
                 .collect();
             out.push_str(&items.join(","));
+        }
+        for (i, run) in self.runs.iter().enumerate() {
+            if let Some((s, n)) = run {
+                out.push_str(&format!(":M{}{n}@{}", ["W", "B"][i], name(*s)));
+            }
         }
         out
     }
@@ -725,14 +778,36 @@ impl Board {
             let most = caps.iter().map(|m| m.count()).max().unwrap_or(0);
             caps.retain(|m| m.count() == most);
         }
+        if self.game == Game::Frisian {
+            // Highest men + 2 × kings, then fewest kings, then by a king.
+            let kings = |m: &RefMove| {
+                m.caps
+                    .iter()
+                    .filter(|&&c| matches!(self.at(c), Some((_, Kind::King))))
+                    .count()
+            };
+            let value = |m: &RefMove| m.count() + kings(m);
+            let best = caps.iter().map(value).max().unwrap_or(0);
+            caps.retain(|m| value(m) == best);
+            let fewest = caps.iter().map(kings).min().unwrap_or(0);
+            caps.retain(|m| kings(m) == fewest);
+            if caps.iter().any(|m| m.kind == Kind::King) {
+                caps.retain(|m| m.kind == Kind::King);
+            }
+        }
         caps
     }
 
     /// The non-capturing moves.
     pub fn quiet_moves(&self) -> Vec<RefMove> {
         let mut out = Vec::new();
+        let i = if self.side == Side::White { 0 } else { 1 };
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
+            // Frisian: a king with three quiet moves in a row rests.
+            if matches!(self.runs[i], Some((s, 3)) if s == from) {
+                continue;
+            }
             let p = powers(self.game, kind, self.side);
             for &(df, dr) in &p.moves {
                 let mut s = (from.0 + df, from.1 + dr);
@@ -801,7 +876,38 @@ impl Board {
             );
         }
         b.side = self.side.other();
+        if self.game == Game::Frisian {
+            b.runs = self.runs_after(m, &b);
+        }
         b
+    }
+
+    /// Frisian king runs after `m` (`b` is the board after it).
+    fn runs_after(&self, m: &RefMove, b: &Board) -> [Option<(Sq, u8)>; 2] {
+        let mut runs = self.runs;
+        let us = if self.side == Side::White { 0 } else { 1 };
+        let has_man = |side: Side| {
+            b.pieces_of(side)
+                .iter()
+                .any(|&s| matches!(b.at(s), Some((_, Kind::Man))))
+        };
+        runs[us] = match m.from {
+            Some(from) if m.caps.is_empty() && m.kind == Kind::King && has_man(self.side) => {
+                let n = match self.runs[us] {
+                    Some((s, n)) if s == from => n + 1,
+                    _ => 1,
+                };
+                Some((*m.path.last().unwrap(), n))
+            }
+            _ => None,
+        };
+        let them = self.side.other();
+        if let Some((s, _)) = runs[1 - us] {
+            if m.caps.contains(&s) || !has_man(them) {
+                runs[1 - us] = None;
+            }
+        }
+        runs
     }
 
     /// Perft: the number of move sequences of `depth` plies.
