@@ -1,9 +1,9 @@
 //! `dama pdn check` and `dama pdn show`: PDN files checked and looked
 //! into without writing Rust. A thin layer over the public functions of
-//! `dama::notation::pdn` (`read_games`, `PdnGame::replay`): what they
+//! `dama::notation::pdn` (`read_each`, `replay_each`, `text_of`): what they
 //! accept and report is what these commands accept and report.
 
-use dama::notation::pdn::{read_games, PdnGame};
+use dama::notation::pdn::{self, PdnGame};
 use dama::play::board::{draw, Marks};
 use dama::{AnyGame, Color, Setup, Status};
 use std::path::{Path, PathBuf};
@@ -36,21 +36,7 @@ pub enum PdnCommand {
 fn text_of(path: &Path) -> Result<String, String> {
     let name = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return Err(format!(
-            "{name}: the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8 or ASCII"
-        ));
-    }
-    if bytes.contains(&0) {
-        return Err(format!(
-            "{name}: the file holds NUL bytes: it is not a text file (or it is UTF-16 without a byte-order mark)"
-        ));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| format!("{name}: not UTF-8 text ({e})"))?;
-    // A UTF-8 byte-order mark is only a marker.
-    Ok(text
-        .strip_prefix('\u{feff}')
-        .map_or(text.clone(), str::to_string))
+    pdn::text_of(&bytes).map_err(|e| format!("{name}: {e}"))
 }
 
 /// Runs a `dama pdn` command.
@@ -69,9 +55,10 @@ pub fn run(cmd: PdnCommand) -> ExitCode {
     }
 }
 
-/// `dama pdn check`: true when every game of every file is good.
+/// `dama pdn check`: true when every game of every file is good (or
+/// accepted with a warning).
 fn check(files: &[PathBuf]) -> Result<bool, String> {
-    let (mut good, mut bad) = (0usize, 0usize);
+    let (mut good, mut warned, mut bad) = (0usize, 0usize, 0usize);
     for path in files {
         let name = path.display();
         let text = match text_of(path) {
@@ -82,33 +69,32 @@ fn check(files: &[PathBuf]) -> Result<bool, String> {
                 continue;
             }
         };
-        match read_games(&text) {
-            Err(e) => {
-                // The reader stops at the first game it cannot read.
-                println!("{name}: {e} (the games after it were not read)");
-                bad += 1;
-            }
-            Ok(games) => {
-                for g in &games {
-                    match g.replay() {
-                        Ok(_) => good += 1,
-                        Err(e) => {
-                            println!("{name}: {e}");
-                            bad += 1;
-                        }
+        for game in pdn::replay_each(&text) {
+            match game {
+                Ok(r) if r.warnings.is_empty() => good += 1,
+                Ok(r) => {
+                    for w in &r.warnings {
+                        println!("{name}: warning: {w}");
                     }
+                    warned += 1;
+                }
+                Err(e) => {
+                    println!("{name}: {e}");
+                    bad += 1;
                 }
             }
         }
     }
-    println!(
-        "{} checked: {good} good, {bad} bad",
-        if files.len() == 1 {
-            "1 file".to_string()
-        } else {
-            format!("{} files", files.len())
-        }
-    );
+    let files = if files.len() == 1 {
+        "1 file".to_string()
+    } else {
+        format!("{} files", files.len())
+    };
+    if warned > 0 {
+        println!("{files} checked: {good} good, {warned} accepted with a warning, {bad} bad");
+    } else {
+        println!("{files} checked: {good} good, {bad} bad");
+    }
     Ok(bad == 0)
 }
 
@@ -139,7 +125,8 @@ fn plies_at(start: &AnyGame, mv: &str) -> Result<usize, String> {
 /// `dama pdn show`.
 fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
     let text = text_of(path)?;
-    let games = read_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Every game is read, so a broken one does not hide the others.
+    let games = pdn::read_each(&text);
     let count = games.len();
     let pdn: &PdnGame = number
         .checked_sub(1)
@@ -149,10 +136,15 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
                 "{}: there is no game {number} ({count} in the file)",
                 path.display()
             )
-        })?;
-    let mut game = pdn
-        .replay()
+        })?
+        .as_ref()
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    let (mut game, warnings) = pdn
+        .replay_with_warnings()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    for w in &warnings {
+        eprintln!("{}: warning: {w}", path.display());
+    }
     if let Some(mv) = mv {
         let plies = plies_at(&game, mv)?;
         let played = game.len();

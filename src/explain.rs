@@ -21,29 +21,78 @@ use crate::notation::movetext::{MoveText, MoveTextError};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::mechanics::{locate, Mechanics, Motion, Precedence};
-use crate::square::Square;
+use crate::square::{Square, SquareNames};
 use smallvec::SmallVec;
+
+/// A square in a refusal, named as the game names it: `c3`, or `32` on
+/// a numbered board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Spot {
+    square: Square,
+    /// The square's number in the game's notation (0: it names it).
+    number: u16,
+}
+
+impl Spot {
+    /// The square in game `R`'s names.
+    pub fn of<R: Mechanics>(square: Square) -> Spot {
+        let number = match R::SQUARE_NAMES {
+            SquareNames::Numeric(corner) => R::Geo::BOARD
+                .number(i32::from(square.file()), i32::from(square.rank()), corner)
+                .map_or(0, |n| n as u16),
+            SquareNames::Algebraic => 0,
+        };
+        Spot { square, number }
+    }
+    /// The square.
+    pub fn square(self) -> Square {
+        self.square
+    }
+}
+
+impl PartialEq<Square> for Spot {
+    fn eq(&self, other: &Square) -> bool {
+        self.square == *other
+    }
+}
+
+impl std::ops::Deref for Spot {
+    type Target = Square;
+    fn deref(&self) -> &Square {
+        &self.square
+    }
+}
+
+impl std::fmt::Display for Spot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.number > 0 {
+            write!(f, "{}", self.number)
+        } else {
+            write!(f, "{}", self.square)
+        }
+    }
+}
 
 /// Why a readable move is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     /// The square is not part of this game's board.
     #[error("{0} is not a square of this board")]
-    NotOnBoard(Square),
+    NotOnBoard(Spot),
     /// A square number the board does not have.
     #[error("this board has no square {0}")]
     NoSuchNumber(String),
     /// A square of the colour not played on (boards of one colour).
     #[error("{0} is a light square; the game is played on the dark squares")]
-    LightSquare(Square),
+    LightSquare(Spot),
     /// Empty origin.
     #[error("there is no piece on {0}")]
-    NoPiece(Square),
+    NoPiece(Spot),
     /// The opponent's piece.
     #[error("the piece on {square} is not yours: it is {owner}'s and {side} is to move")]
     NotYourPiece {
         /// The origin.
-        square: Square,
+        square: Spot,
         /// Whose piece it is.
         owner: Color,
         /// Who is to move.
@@ -51,10 +100,10 @@ pub enum Illegal {
     },
     /// Origin and destination are the same square (a plain move that stays put).
     #[error("{0}-{0} does not move the piece")]
-    SameSquare(Square),
+    SameSquare(Spot),
     /// The destination is taken.
     #[error("the square {0} is occupied")]
-    Occupied(Square),
+    Occupied(Spot),
     /// A man stepping back (the kind's name, singular).
     #[error("{} do not move backwards", plural(.0))]
     Backwards(&'static str),
@@ -62,9 +111,9 @@ pub enum Illegal {
     #[error("{from}-{to} is not a diagonal move: the pieces move only along the diagonals")]
     NotDiagonal {
         /// Origin.
-        from: Square,
+        from: Spot,
         /// Destination.
-        to: Square,
+        to: Spot,
     },
     /// A move the kind cannot make, in the game's words.
     #[error("{0}")]
@@ -73,23 +122,23 @@ pub enum Illegal {
     #[error("the way from {from} to {to} is blocked on {at}")]
     Blocked {
         /// Origin.
-        from: Square,
+        from: Spot,
         /// Destination.
-        to: Square,
+        to: Spot,
         /// The first piece in the way.
-        at: Square,
+        at: Spot,
     },
     /// A plain move while a capture exists.
     #[error("capturing is compulsory: {} can capture", list(.0))]
-    CaptureCompulsory(Vec<Square>),
+    CaptureCompulsory(Vec<Spot>),
     /// A man's capture while a king can capture (Czech).
     #[error("a king can capture, so a king must: {}", list(.0))]
-    KingMustCapture(Vec<Square>),
+    KingMustCapture(Vec<Spot>),
     /// The chain stops while it could go on.
     #[error("the capture must go on from {at}: {}", .moves.join(", "))]
     CaptureMustGoOn {
         /// Where the written chain stops.
-        at: Square,
+        at: Spot,
         /// The legal captures that pass there and go on.
         moves: Vec<String>,
     },
@@ -100,7 +149,7 @@ pub enum Illegal {
     #[error("there is no such capture from {from}; its captures are: {}", .moves.join(", "))]
     NoSuchCapture {
         /// The origin.
-        from: Square,
+        from: Spot,
         /// The legal captures from there.
         moves: Vec<String>,
     },
@@ -136,7 +185,7 @@ fn plural(name: &str) -> String {
     }
 }
 
-fn list(v: &[Square]) -> String {
+fn list(v: &[Spot]) -> String {
     v.iter()
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
@@ -225,10 +274,10 @@ pub fn resolve<R: Mechanics>(pos: &Position<R>, text: &MoveText) -> Result<Move<
     let squares = located.as_slice();
     for &s in squares {
         if s.file() >= R::Geo::files() || s.rank() >= R::Geo::ranks() {
-            return Err(Illegal::NotOnBoard(s));
+            return Err(Illegal::NotOnBoard(Spot::of::<R>(s)));
         }
         if R::Geo::bit(s).is_none() {
-            return Err(Illegal::LightSquare(s));
+            return Err(Illegal::LightSquare(Spot::of::<R>(s)));
         }
     }
     let found: Vec<&Move<R>> = legal
@@ -313,12 +362,14 @@ fn explain<R: Mechanics>(
     let from = squares[0];
     let to = *squares.last().expect("at least two squares");
     let us = pos.side();
+    let spot = Spot::of::<R>;
+    let spots = |v: Vec<Square>| v.into_iter().map(Spot::of::<R>).collect::<Vec<_>>();
     let Some(piece) = pos.piece_at(from) else {
-        return Illegal::NoPiece(from);
+        return Illegal::NoPiece(spot(from));
     };
     if piece.color != us {
         return Illegal::NotYourPiece {
-            square: from,
+            square: spot(from),
             owner: piece.color,
             side: us,
         };
@@ -336,7 +387,7 @@ fn explain<R: Mechanics>(
                 let kings = legal.iter().filter_map(|m| m.from()).collect::<Vec<_>>();
                 let mut k = sorted(kings);
                 k.dedup();
-                return Illegal::KingMustCapture(k);
+                return Illegal::KingMustCapture(spots(k));
             }
             if R::RANKING.contains(&Precedence::MostPieces) {
                 let most = legal.iter().map(|m| m.capture_count()).max().unwrap_or(0);
@@ -359,7 +410,7 @@ fn explain<R: Mechanics>(
             .collect();
         if !goes_on.is_empty() {
             return Illegal::CaptureMustGoOn {
-                at: to,
+                at: spot(to),
                 moves: sorted_texts(goes_on),
             };
         }
@@ -372,7 +423,7 @@ fn explain<R: Mechanics>(
         // (A plain move while a capture is on gets the compulsory-capture reason.)
         if !mine.is_empty() && (capture || squares.len() > 2) {
             return Illegal::NoSuchCapture {
-                from,
+                from: spot(from),
                 moves: sorted_texts(mine),
             };
         }
@@ -382,19 +433,19 @@ fn explain<R: Mechanics>(
         if R::KING_FIRST && legal.iter().all(|m| m.kind() == Kind::King) {
             let men_can = all.iter().any(|m| m.kind() != Kind::King);
             if men_can && piece.kind != Kind::King {
-                return Illegal::KingMustCapture(who);
+                return Illegal::KingMustCapture(spots(who));
             }
         }
-        return Illegal::CaptureCompulsory(who);
+        return Illegal::CaptureCompulsory(spots(who));
     }
     if capture || squares.len() > 2 {
         return Illegal::NothingToCapture;
     }
     if from == to {
-        return Illegal::SameSquare(from);
+        return Illegal::SameSquare(spot(from));
     }
     if pos.piece_at(to).is_some() {
-        return Illegal::Occupied(to);
+        return Illegal::Occupied(spot(to));
     }
     if R::KING_MOVE_LIMIT > 0
         && R::Geo::single(from).is_some_and(|b| !(b & pos.restricted_king()).is_empty())
@@ -408,7 +459,10 @@ fn explain<R: Mechanics>(
         dr = -dr;
     }
     if R::Geo::BOARD.squares != Squares::All && df.abs() != dr.abs() {
-        return Illegal::NotDiagonal { from, to };
+        return Illegal::NotDiagonal {
+            from: spot(from),
+            to: spot(to),
+        };
     }
     let k = piece.kind.index();
     let motion = R::MOTION[k];
@@ -433,7 +487,11 @@ fn explain<R: Mechanics>(
                 while (f, r) != (to.file() as i32, to.rank() as i32) {
                     let s = Square::new(f as u8, r as u8).expect("between two squares");
                     if pos.piece_at(s).is_some() {
-                        return Illegal::Blocked { from, to, at: s };
+                        return Illegal::Blocked {
+                            from: spot(from),
+                            to: spot(to),
+                            at: spot(s),
+                        };
                     }
                     f += sf;
                     r += rs;
@@ -443,7 +501,7 @@ fn explain<R: Mechanics>(
     }
     let text = R::KIND_MOVES[k];
     if text.is_empty() {
-        Illegal::NoSuchMove(format!("{from}-{to}"))
+        Illegal::NoSuchMove(format!("{}-{}", spot(from), spot(to)))
     } else {
         Illegal::NotHowItMoves(text)
     }

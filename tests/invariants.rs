@@ -298,27 +298,27 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
             s.file() >= R::Geo::files() || s.rank() >= R::Geo::ranks(),
             "{ctx}"
         ),
-        Illegal::LightSquare(s) => assert!(R::Geo::bit(*s).is_none(), "{ctx}"),
+        Illegal::LightSquare(s) => assert!(R::Geo::bit(s.square()).is_none(), "{ctx}"),
         Illegal::NoSuchNumber(n) => assert!(
             n.parse::<u32>()
                 .is_ok_and(|n| n > R::Geo::BOARD.playable_count()),
             "{ctx}"
         ),
-        Illegal::NoPiece(s) => assert!(pos.piece_at(*s).is_none(), "{ctx}"),
+        Illegal::NoPiece(s) => assert!(pos.piece_at(s.square()).is_none(), "{ctx}"),
         Illegal::NotYourPiece {
             square,
             owner,
             side,
         } => {
             assert_eq!(
-                pos.piece_at(*square).map(|p| p.color),
+                pos.piece_at(square.square()).map(|p| p.color),
                 Some(*owner),
                 "{ctx}"
             );
             assert_eq!(*side, pos.side(), "{ctx}");
             assert_ne!(owner, side, "{ctx}");
         }
-        Illegal::Occupied(s) => assert!(pos.piece_at(*s).is_some(), "{ctx}"),
+        Illegal::Occupied(s) => assert!(pos.piece_at(s.square()).is_some(), "{ctx}"),
         Illegal::KingMoveLimit(n) => {
             assert_eq!(*n, R::KING_MOVE_LIMIT, "{ctx}");
             assert!(
@@ -356,7 +356,7 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
             assert!(all_captures, "{ctx}");
             let mut mine: Vec<String> = legal
                 .iter()
-                .filter(|m| m.from() == Some(*from))
+                .filter(|m| m.from() == Some(from.square()))
                 .map(|m| m.to_string())
                 .collect();
             mine.sort();
@@ -373,7 +373,7 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
         Illegal::MustPass => assert!(legal.len() == 1 && legal[0].is_pass(), "{ctx}"),
         Illegal::CannotPass => assert!(!legal.is_empty() && !legal[0].is_pass(), "{ctx}"),
         Illegal::NoMoves => assert!(legal.is_empty(), "{ctx}"),
-        Illegal::Blocked { at, .. } => assert!(pos.piece_at(*at).is_some(), "{ctx}"),
+        Illegal::Blocked { at, .. } => assert!(pos.piece_at(at.square()).is_some(), "{ctx}"),
         Illegal::SameSquare(_)
         | Illegal::Backwards(_)
         | Illegal::NotDiagonal { .. }

@@ -92,3 +92,51 @@ fn show_draws_a_game_at_a_move() {
     assert!(err.contains("is not among them"), "{err}");
     let _ = std::fs::remove_file(f);
 }
+
+/// Kings only, one ply short of the 15-moves rule: the first move draws,
+/// and the record plays on.
+const PLAYED_ON: &str = "[Event \"d\"]\n[FEN \"W:WKa1,c3:BKh8,f6:H29\"]\n[Result \"1/2-1/2\"]\n1. a1-b2 h8-g7 2. b2-a1 1/2-1/2\n";
+
+#[test]
+fn check_reads_past_a_broken_game_and_warns_of_a_played_on_draw() {
+    // A comment left open breaks game 2; games 1, 3 and 4 are still read.
+    let broken = "[Event \"b\"]\n[Result \"*\"]\n1. c3-d4 {never closed *\n\n";
+    let f = temp(
+        "broken.pdn",
+        format!("{GOOD}{broken}{FROM_FEN}\n{PLAYED_ON}").as_bytes(),
+    );
+    let name = f.to_str().unwrap();
+    let (code, out, _) = dama(&["pdn", "check", name]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "{name}: game 2, line 7: the comment is not closed with '}}'\n\
+             {name}: warning: game 4: the rules drew the game before move 1... (draw: 15 moves of each player without a man moving and without a capture); the moves played on after it are kept\n\
+             1 file checked: 2 good, 1 accepted with a warning, 1 bad\n"
+        )
+    );
+    // Without the broken game, a warning alone does not fail the check.
+    let g = temp("warned.pdn", format!("{GOOD}{PLAYED_ON}").as_bytes());
+    let (code, out, _) = dama(&["pdn", "check", g.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.ends_with("1 file checked: 1 good, 1 accepted with a warning, 0 bad\n"),
+        "{out}"
+    );
+    // show reaches the games after the broken one.
+    let (code, out, err) = dama(&["pdn", "show", name, "--game", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Game 3:"), "{out}");
+    let _ = std::fs::remove_file(f);
+    let _ = std::fs::remove_file(g);
+}
+
+#[test]
+fn a_file_of_nuls_is_named_as_such() {
+    let f = temp("nul.pdn", &[0u8; 64]);
+    let (code, out, _) = dama(&["pdn", "check", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("the file holds NUL bytes"), "{out}");
+    let _ = std::fs::remove_file(f);
+}

@@ -293,6 +293,15 @@ mod tests {
         assert_eq!(m.to_string(), "22-18");
         assert_eq!(write_move(&pos, &m), "22-18");
         assert!(parse_move(&pos, "22-40").is_err());
+        // Refusals name the squares as the game does.
+        assert_eq!(
+            parse_move(&pos, "23-19").unwrap_err().to_string(),
+            "there is no piece on 23"
+        );
+        assert_eq!(
+            parse_move(&pos, "22-14").unwrap_err().to_string(),
+            "22-14 is not a diagonal move: the pieces move only along the diagonals"
+        );
         // A two-jump capture is written short when its ends are unique,
         // and the short form, the full path and a mix all read.
         let pos: Position<Numbered> = "W:W30:B26,18".parse().unwrap();

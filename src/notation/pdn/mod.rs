@@ -63,6 +63,13 @@
 //! not, `1...` or `1…`, comments `{…}` and `; …` anywhere, variations
 //! `( … )` (skipped), annotation marks (`!`, `?`, `$3`), `%` escape lines,
 //! CR LF line ends and a byte order mark. It never panics on any input.
+//!
+//! Files from the real world: [`read_each`] reads every game it can, one
+//! result per game, so one broken game does not cost the rest;
+//! [`text_of`] says when a file's bytes are UTF-16, NULs or not UTF-8;
+//! [`PdnGame::replay_with_warnings`] keeps a game whose moves go on after
+//! the rules drew it (a tournament record past an endgame limit) and
+//! names the move in a [`PdnWarning`].
 
 mod each;
 mod game;

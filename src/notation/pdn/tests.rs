@@ -383,3 +383,21 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_played_on_draw_is_kept_with_a_warning_naming_the_move() {
+    let text = "[FEN \"W:WKa1,c3:BKh8,f6:H29\"]\n1. a1-b2 h8-g7 2. b2-a1 1/2-1/2\n";
+    let games = read_games(text).unwrap();
+    let (game, warnings) = games[0].replay_with_warnings().unwrap();
+    assert_eq!(game.len(), 3);
+    assert_eq!(warnings.len(), 1);
+    assert_eq!((warnings[0].number, warnings[0].side), (1, Color::Black));
+    assert!(games[0].replay().is_ok());
+    // Played on after a win: still refused.
+    let won = "[FEN \"W:WKa1:Bb2\"]\n1. a1xc3 h8-g7 *\n";
+    let games = read_games(won).unwrap();
+    assert!(matches!(
+        games[0].replay(),
+        Err(PdnError::BadMove { number: 1, .. })
+    ));
+}
