@@ -468,7 +468,7 @@ mod tests {
 
     #[test]
     fn variant_lists() {
-        assert_eq!(variants("all").unwrap().len(), 5);
+        assert_eq!(variants("all").unwrap().len(), Variant::COUNT);
         assert_eq!(
             variants("czech, gothic").unwrap(),
             vec![Variant::Czech, Variant::Gothic]
