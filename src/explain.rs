@@ -169,6 +169,10 @@ pub enum Illegal {
     /// Written as a capture where nothing can be captured.
     #[error("there is nothing to capture")]
     NothingToCapture,
+    /// A king that has made the most non-capturing moves in a row its
+    /// game allows ([`Mechanics::KING_MOVE_LIMIT`]).
+    #[error("this king has made {0} moves in a row without capturing; while you have a man, move another piece")]
+    KingMoveLimit(u8),
     /// The text matches several legal moves.
     #[error("ambiguous: these moves match: {}", .0.join(", "))]
     Ambiguous(Vec<String>),
@@ -526,6 +530,11 @@ fn explain<R: Mechanics>(
     }
     if pos.piece_at(to).is_some() {
         return Illegal::Occupied(spot(to));
+    }
+    if R::KING_MOVE_LIMIT > 0
+        && R::Geo::single(from).is_some_and(|b| !(b & pos.restricted_king()).is_empty())
+    {
+        return Illegal::KingMoveLimit(R::KING_MOVE_LIMIT);
     }
     // A move the piece cannot make: say how it moves.
     let df = to.file() as i32 - from.file() as i32;

@@ -59,6 +59,12 @@ macro_rules! games {
             spanish::Spanish, "spanish", "Spanish draughts", Some(24);
             /// Pool checkers.
             pool::Pool, "pool", "Pool checkers", Some(23);
+            /// Turkish draughts (Dama).
+            turkish::Turkish, "turkish", "Turkish draughts", Some(30);
+            /// Thai draughts (Mak-hos).
+            thai::Thai, "thai", "Thai draughts", Some(31);
+            /// Frisian draughts.
+            frisian::Frisian, "frisian", "Frisian draughts", Some(40);
         }
     };
 }

@@ -319,7 +319,10 @@ pub struct Tables {
     pub shift: [i32; 16],
     /// Squares whose neighbour in each direction is playable.
     pub from: [u128; 16],
-    /// Neighbour bit of each bit in each direction, or [`NONE`].
+    /// Neighbour bit of each bit in each direction, or [`NONE`]. The
+    /// neighbour is the nearest playable square along the line: on a board
+    /// of one colour a step along a rank or file goes two squares (the
+    /// orthogonal captures of Frisian draughts).
     pub next: [[u8; 128]; 16],
     /// Bit of each square index ([`Square::index`]), or [`NONE`].
     pub bit_of: [u8; SQUARES],
@@ -361,7 +364,15 @@ pub const fn tables(l: Board) -> Tables {
                 t.square_of[b as usize] = index as u8;
                 let mut d = 0;
                 while d < 16 {
-                    let nb = l.bit(f + DIRS[d].0 as i32, r + DIRS[d].1 as i32);
+                    // Along a rank or file of a board of one colour the
+                    // nearest playable square is two squares away.
+                    let (df, dr) = (DIRS[d].0 as i32, DIRS[d].1 as i32);
+                    let m = if d < 8 && (df == 0 || dr == 0) && !matches!(l.squares, Squares::All) {
+                        2
+                    } else {
+                        1
+                    };
+                    let nb = l.bit(f + m * df, r + m * dr);
                     if nb >= 0 {
                         t.from[d] |= 1u128 << b;
                         t.next[d][b as usize] = nb as u8;
@@ -542,7 +553,16 @@ mod tests {
         assert_eq!(Dark8x8::next(a1, dir::NW), None);
         let h2 = Dark8x8::bit(sq("h2")).unwrap();
         assert_eq!(Dark8x8::next(h2, dir::NE), None);
-        assert_eq!(Dark8x8::FROM[dir::N], 0);
+        // Along a file, the nearest playable square is two ranks up.
+        assert_eq!(
+            Dark8x8::square(Dark8x8::next(a1, dir::N).unwrap()),
+            sq("a3")
+        );
+        assert_eq!(
+            Dark8x8::square(Dark8x8::next(a1, dir::E).unwrap()),
+            sq("c1")
+        );
+        assert_eq!(Dark8x8::next(a1, dir::W), None);
     }
 
     #[test]

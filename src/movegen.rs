@@ -112,13 +112,37 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
     /// The jump from `here` in direction `d` over one of `targets`, if
     /// the square beyond is empty: the piece jumped and the landing bit.
     #[inline(always)]
-    fn one_jump(&self, here: BB<R>, d: usize, targets: BB<R>) -> Option<(BB<R>, u32)> {
+    fn one_jump(
+        &self,
+        here: BB<R>,
+        d: usize,
+        targets: BB<R>,
+        empty: BB<R>,
+    ) -> Option<(BB<R>, u32)> {
         let over = R::Geo::step(here, d) & targets;
         if over.is_empty() {
             return None;
         }
-        let land = R::Geo::step(over, d) & self.empty;
+        let land = R::Geo::step(over, d) & empty;
         (!land.is_empty()).then(|| (over, land.lowest()))
+    }
+
+    /// The empty squares in the middle of a chain: with removal at once
+    /// ([`Mechanics::REMOVE_AT_ONCE`]) the pieces taken so far are gone.
+    #[inline(always)]
+    fn empty_now(&self, captured: BB<R>) -> BB<R> {
+        if R::REMOVE_AT_ONCE {
+            self.empty | captured
+        } else {
+            self.empty
+        }
+    }
+
+    /// False when jumping on in `d` after a jump in `prev` reverses the
+    /// direction and the game forbids it ([`Mechanics::NO_REVERSAL`]).
+    #[inline(always)]
+    fn turn_ok(prev: usize, d: usize) -> bool {
+        !R::NO_REVERSAL || prev >= 16 || OPPOSITE[prev] != d
     }
 
     /// True when landing on `b` promotes and the game ends the capture there.
@@ -128,19 +152,33 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
     }
 
     /// Short jumps (or knight double leaps) from `at`; true if any exists.
-    fn jump(&self, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
+    /// `prev` is the direction of the jump that led here (16 at the start).
+    fn jump(
+        &self,
+        at: u32,
+        prev: usize,
+        captured: BB<R>,
+        path: &mut Path,
+        out: &mut MoveList<R>,
+    ) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
+        let empty = self.empty_now(captured);
         let here = BB::<R>::bit(at);
         for_dirs!(Self::DIRS, d => {
-            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
+            let jump = if Self::turn_ok(prev, d) {
+                self.one_jump(here, d, targets, empty)
+            } else {
+                None
+            };
+            if let Some((over, land_bit)) = jump {
                 found = true;
                 let cap = captured | over;
                 path.push(land_bit as u8);
                 let goes_on = if Self::CONTINUES && Self::last().has(land_bit) {
-                    self.as_king().fly(land_bit, cap, path, out)
+                    self.as_king().fly(land_bit, d, cap, path, out)
                 } else {
-                    !Self::promotion_ends(land_bit) && self.jump(land_bit, cap, path, out)
+                    !Self::promotion_ends(land_bit) && self.jump(land_bit, d, cap, path, out)
                 };
                 if !goes_on {
                     self.emit(path, cap, out);
@@ -169,7 +207,9 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
         let targets = self.opp & !captured;
         let here = BB::<R>::bit(at);
         for_dirs!(Self::DIRS, d => {
-            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
+            if let Some((over, land_bit)) =
+                self.one_jump(here, d, targets, self.empty_now(captured))
+            {
                 let more = if Self::promotion_ends(land_bit) {
                     0
                 } else {
@@ -181,16 +221,28 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
         n
     }
 
-    /// Captures at a distance from `at`; true if any exists.
-    fn fly(&self, at: u32, captured: BB<R>, path: &mut Path, out: &mut MoveList<R>) -> bool {
+    /// Captures at a distance from `at`; true if any exists. `prev` is
+    /// the direction of the jump that led here (16 at the start).
+    fn fly(
+        &self,
+        at: u32,
+        prev: usize,
+        captured: BB<R>,
+        path: &mut Path,
+        out: &mut MoveList<R>,
+    ) -> bool {
         let mut found = false;
         let targets = self.opp & !captured;
+        let empty = self.empty_now(captured);
         for_dirs!(Self::DIRS, d => {
             'dir: {
+            if !Self::turn_ok(prev, d) {
+                break 'dir;
+            }
             let mut s = BB::<R>::bit(at);
             let over = loop {
                 s = R::Geo::step(s, d);
-                if (s & self.empty).is_empty() {
+                if (s & empty).is_empty() {
                     break s;
                 }
             };
@@ -198,10 +250,13 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
                 break 'dir;
             }
             let mut lands: ArrayVec<u8, 12> = ArrayVec::new();
-            let mut s = R::Geo::step(over, d) & self.empty;
+            let mut s = R::Geo::step(over, d) & empty;
             while !s.is_empty() {
                 lands.push(s.lowest() as u8);
-                s = R::Geo::step(s, d) & self.empty;
+                if R::LAND_NEXT {
+                    break;
+                }
+                s = R::Geo::step(s, d) & empty;
             }
             if lands.is_empty() {
                 break 'dir;
@@ -211,7 +266,7 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
             let mut goes_on = false;
             for &l in &lands {
                 path.push(l);
-                goes_on |= self.fly(l as u32, cap, path, out);
+                goes_on |= self.fly(l as u32, d, cap, path, out);
                 path.pop();
             }
             if !goes_on {
@@ -272,7 +327,7 @@ impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K, K> {
         let targets = self.opp & !captured;
         let here = BB::<R>::bit(at);
         for_dirs!(Self::DIRS, d => {
-            if let Some((over, land_bit)) = self.one_jump(here, d, targets) {
+            if let Some((over, land_bit)) = self.one_jump(here, d, targets, self.empty) {
                 found = true;
                 let cap = captured | over;
                 if Self::promotion_ends(land_bit) || !self.longest_jump(land_bit, cap, n + 1, out) {
@@ -498,7 +553,7 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                     kings: pos.kind(Kind::King),
                 };
                 let start = out.len();
-                cx.jump(b, BB::<R>::ZERO, &mut path, out);
+                cx.jump(b, 16, BB::<R>::ZERO, &mut path, out);
                 if out.len() - start > 1 && !order_matters(R::RANKING) {
                     merge_duplicates(out, start);
                 }
@@ -513,7 +568,7 @@ fn captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
                     kings: pos.kind(Kind::King),
                 };
                 let start = out.len();
-                cx.fly(b, BB::<R>::ZERO, &mut path, out);
+                cx.fly(b, 16, BB::<R>::ZERO, &mut path, out);
                 if out.len() - start > 1 && !order_matters(R::RANKING) {
                     merge_duplicates(out, start);
                 }
@@ -661,35 +716,44 @@ fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
     // so they never bear on a continuation; only landing squares from
     // which a further jump exists need a search.
     for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
-        let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
-        if !lands.is_empty() {
-            let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
-                jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K, K>::DIRS, opp, empty)
-            } else {
-                jumpers::<R>(lands, Cx::<R, US, K, K>::DIRS, opp, empty)
-            };
-            n += (lands & !cont).count() as usize;
-            for l in cont.iter() {
-let cx = Cx::<R, US, K, K> {
-                    opp,
-                    empty,
-                    from: l,
-                    kings: BB::<R>::ZERO,
+            let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
+            if !lands.is_empty() {
+                let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
+                    jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K, K>::DIRS, opp, empty)
+                } else {
+                    jumpers::<R>(lands, Cx::<R, US, K, K>::DIRS, opp, empty)
                 };
-                let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
-                n += cx.count_jump(l, over);
+                n += (lands & !cont).count() as usize;
+                for l in cont.iter() {
+    let cx = Cx::<R, US, K, K> {
+                        opp,
+                        empty,
+                        from: l,
+                        kings: BB::<R>::ZERO,
+                    };
+                    let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
+                    n += cx.count_jump(l, over);
+                }
             }
-        }
-    });
+        });
     n
 }
 
 /// Number of legal captures (filters applied), for perft's bulk count.
 #[inline(always)]
 fn count_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
-    if matches!(R::PRECEDENCE, [Precedence::MostPieces]) {
-        // The majority rule alone: count the longest chains without
-        // building moves.
+    if matches!(R::PRECEDENCE, [Precedence::MostPieces])
+        && matches!(R::LANDING, Landing::Any)
+        && !R::REMOVE_AT_ONCE
+        && !R::NO_REVERSAL
+        && !R::LAND_NEXT
+        && !R::PROMOTION_CONTINUES
+        && R::PREY[0] == 0b1111
+        && R::PREY[1] == 0b1111
+    {
+        // The majority rule alone, on plain jumps: count the longest
+        // chains without building moves. (Games whose chains follow
+        // other rules count the moves they generate.)
         let mut out = Longest {
             best: 0,
             found: SmallVec::new(),
@@ -756,7 +820,10 @@ fn quiet_of_kind<R: Mechanics, const US: usize, const K: usize>(
     }
     let us = Color::ALL[US];
     let k = Kind::ALL[K];
-    let pieces = pos.pieces(us, k);
+    let mut pieces = pos.pieces(us, k);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
     if pieces.is_empty() {
         return;
     }
@@ -824,7 +891,10 @@ fn count_quiet_kind<R: Mechanics, const US: usize, const K: usize>(
     if !R::KINDS[K] {
         return 0;
     }
-    let pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
+    let mut pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
     if pieces.is_empty() {
         return 0;
     }

@@ -76,12 +76,29 @@ pub enum SetupError {
     KingToMove(Square),
 }
 
+/// The key of a king run (0 for none): the number of a piece of kind
+/// `Knight` on the run's square, turned by its length (games with the
+/// king limit have no knights, so these numbers are otherwise unused).
+#[inline(always)]
+fn run_key(c: usize, r: u16) -> u64 {
+    if r == 0 {
+        0
+    } else {
+        zobrist::piece(c, Kind::Knight.index(), u32::from(r & 0xff)).rotate_left(u32::from(r >> 8))
+    }
+}
+
 /// Pieces on the board and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position<R: Mechanics> {
     color: [BB<R>; 2],
     kind: [BB<R>; 4],
     side: Color,
+    /// Each side's king run ([`Mechanics::KING_MOVE_LIMIT`]): the bit of
+    /// the king that made the side's latest non-capturing moves in the
+    /// low byte, their number in the high byte; 0 for none. Always 0 in
+    /// games without the limit.
+    run: [u16; 2],
     key: u64,
     _r: PhantomData<R>,
 }
@@ -93,6 +110,7 @@ impl<R: Mechanics> Position<R> {
             color: [BB::<R>::ZERO; 2],
             kind: [BB::<R>::ZERO; 4],
             side,
+            run: [0; 2],
             key: if side == Color::Black {
                 zobrist::SIDE
             } else {
@@ -250,7 +268,86 @@ impl<R: Mechanics> Position<R> {
                 }
             }
         }
+        for c in 0..2 {
+            key ^= run_key(c, self.run[c]);
+        }
         key
+    }
+
+    /// The king run of colour `c` ([`Mechanics::KING_MOVE_LIMIT`]): the
+    /// square of the king that made that side's latest non-capturing
+    /// moves, and how many it made in a row. `None` when the side has none.
+    pub fn king_run(&self, c: Color) -> Option<(Square, u8)> {
+        let r = self.run[c.index()];
+        (r != 0).then(|| (R::Geo::square(u32::from(r & 0xff)), (r >> 8) as u8))
+    }
+
+    /// The king of the side to move that may not make another
+    /// non-capturing move ([`Mechanics::KING_MOVE_LIMIT`]), as a set.
+    #[inline(always)]
+    pub fn restricted_king(&self) -> BB<R> {
+        let r = self.run[self.side.index()];
+        if R::KING_MOVE_LIMIT > 0 && (r >> 8) as u8 >= R::KING_MOVE_LIMIT {
+            BB::<R>::bit(u32::from(r & 0xff))
+        } else {
+            BB::<R>::ZERO
+        }
+    }
+
+    /// Sets the king run of colour `c` (from a FEN's `MW`/`MB` field):
+    /// ignored unless the game has the limit, a king of that colour stands
+    /// on `sq`, the side has a man and `n` is 1 up to the limit.
+    pub fn set_king_run(&mut self, c: Color, run: Option<(Square, u8)>) {
+        let i = c.index();
+        self.key ^= run_key(i, self.run[i]);
+        self.run[i] = 0;
+        if let Some((sq, n)) = run {
+            let ok = R::KING_MOVE_LIMIT > 0
+                && (1..=R::KING_MOVE_LIMIT).contains(&n)
+                && self.piece_at(sq)
+                    == Some(Piece {
+                        color: c,
+                        kind: Kind::King,
+                    })
+                && !self.pieces(c, Kind::Man).is_empty();
+            if let (true, Some(b)) = (ok, R::Geo::bit(sq)) {
+                self.run[i] = b as u16 | u16::from(n) << 8;
+            }
+        }
+        self.key ^= run_key(i, self.run[i]);
+    }
+
+    /// The runs after `m` by colour `us` (before the board changes):
+    /// a non-capturing king move lengthens the mover's run (or starts
+    /// one); anything else ends it; a run ends too when its king is
+    /// taken or its side has no man left.
+    fn update_runs(&mut self, m: &Move<R>, us: usize) {
+        let old = self.run;
+        let (from, to) = (m.from_bit(), m.to_bit());
+        let cap = m.captured_bits();
+        let quiet_king = !m.is_capture() && m.kind() == Kind::King;
+        let men = self.kind[Kind::Man.index()];
+        self.run[us] = if quiet_king && !(self.color[us] & men).is_empty() {
+            let r = old[us];
+            let n = if r != 0 && u32::from(r & 0xff) == from {
+                (r >> 8) + 1
+            } else {
+                1
+            };
+            to as u16 | n << 8
+        } else {
+            0
+        };
+        let them = us ^ 1;
+        let r = old[them];
+        if r != 0 && (cap.has(u32::from(r & 0xff)) || (self.color[them] & men & !cap).is_empty()) {
+            self.run[them] = 0;
+        }
+        for (c, (&was, &now)) in old.iter().zip(&self.run).enumerate() {
+            if was != now {
+                self.key ^= run_key(c, was) ^ run_key(c, now);
+            }
+        }
     }
 
     /// Plays a legal move (a pass just hands the turn over).
@@ -275,6 +372,9 @@ impl<R: Mechanics> Position<R> {
         let fb = BB::<R>::bit(from);
         let tb = BB::<R>::bit(to);
         let cap = m.captured_bits();
+        if R::KING_MOVE_LIMIT > 0 {
+            self.update_runs(m, us);
+        }
         let (mut c0, mut c1) = (self.color[0], self.color[1]);
         if us == 0 {
             c0 = (c0 & !fb) | tb;
@@ -296,15 +396,17 @@ impl<R: Mechanics> Position<R> {
             if ki == k {
                 v &= !fb;
             }
-            if ki == nk {
-                v |= tb;
-            }
             let hit = v & cap;
             if !hit.is_empty() {
                 v &= !cap;
                 for b in hit.iter() {
                     key ^= zobrist::piece(them, ki, b);
                 }
+            }
+            // After the captures: with removal at once a piece may end
+            // its move on the square of one it took.
+            if ki == nk {
+                v |= tb;
             }
             v
         };

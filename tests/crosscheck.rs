@@ -13,7 +13,9 @@ mod reference;
 
 use dama::movegen;
 use dama::{Antidraughts, Breakthrough, International, Killer};
-use dama::{Czech, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules};
+use dama::{
+    Czech, Frisian, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules, Thai, Turkish,
+};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use reference::{Board, Game, Side};
@@ -30,9 +32,24 @@ fn letter(k: Kind) -> &'static str {
     }
 }
 
+/// A move written as the reference writes it: algebraic squares joined
+/// by `-` or `x`, whatever the game's own notation (Thai numbers its squares).
+fn algebraic<R: Rules>(m: &Move<R>) -> String {
+    let Some(from) = m.from() else {
+        return m.to_string();
+    };
+    let sep = if m.is_capture() { "x" } else { "-" };
+    let mut t = from.to_string();
+    for s in m.path() {
+        t.push_str(sep);
+        t.push_str(&s.to_string());
+    }
+    t
+}
+
 fn describe<R: Rules>(m: &Move<R>) -> Described {
     (
-        m.to_string(),
+        algebraic(m),
         m.captured().iter().map(|s| s.to_string()).collect(),
         m.promotion().map(letter),
     )
@@ -57,7 +74,8 @@ fn ref_moves(b: &Board) -> Vec<Described> {
 /// Compares one position in every respect; returns the legal moves.
 fn compare_position<R: Rules>(pos: &Position<R>, b: &Board) -> Result<Vec<String>, String> {
     let fen = b.fen();
-    if pos.to_string() != fen {
+    let same = fen.parse::<Position<R>>().is_ok_and(|p| p == *pos);
+    if !same {
         return Err(format!("positions differ: dama {pos}, reference {fen}"));
     }
     if pos.key() != pos.compute_key() {
@@ -115,7 +133,7 @@ fn playout<R: Rules>(game: Game, fen: &str, choices: &[u16]) -> Result<(), Strin
         let dm = *pos
             .legal_moves()
             .iter()
-            .find(|m| m.to_string() == *text)
+            .find(|m| algebraic(m) == *text)
             .expect("listed");
         let rm = b
             .legal_moves()
@@ -139,6 +157,9 @@ fn playout_any(game: Game, fen: &str, choices: &[u16]) -> Result<(), String> {
         Game::Killer => playout::<Killer>(game, fen, choices),
         Game::Breakthrough => playout::<Breakthrough>(game, fen, choices),
         Game::Antidraughts => playout::<Antidraughts>(game, fen, choices),
+        Game::Turkish => playout::<Turkish>(game, fen, choices),
+        Game::Thai => playout::<Thai>(game, fen, choices),
+        Game::Frisian => playout::<Frisian>(game, fen, choices),
     }
 }
 
@@ -161,6 +182,9 @@ fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
         Game::Killer => p::<Killer>(fen, depth, bulk),
         Game::Breakthrough => p::<Breakthrough>(fen, depth, bulk),
         Game::Antidraughts => p::<Antidraughts>(fen, depth, bulk),
+        Game::Turkish => p::<Turkish>(fen, depth, bulk),
+        Game::Thai => p::<Thai>(fen, depth, bulk),
+        Game::Frisian => p::<Frisian>(fen, depth, bulk),
     }
 }
 
@@ -213,6 +237,9 @@ fn game_strategy() -> impl Strategy<Value = Game> {
         Just(Game::Killer),
         Just(Game::Breakthrough),
         Just(Game::Antidraughts),
+        Just(Game::Turkish),
+        Just(Game::Thai),
+        Just(Game::Frisian),
     ]
 }
 
@@ -267,7 +294,7 @@ proptest! {
 
 /// Positions from mid-game with kings, commanders, knights and passes,
 /// with the depth to which both generators are run.
-const MIDGAME: [(Game, &str, u32); 19] = [
+const MIDGAME: [(Game, &str, u32); 25] = [
     // International: kings of both sides among men, captures backward,
     // the majority rule with kings.
     (
@@ -286,6 +313,28 @@ const MIDGAME: [(Game, &str, u32); 19] = [
     (Game::Breakthrough, "W:W7,9,28,33,41:B13,22,39,42,44", 4),
     // Antidraughts: a few pieces, kings included.
     (Game::Antidraughts, "B:WK3,28,32,37:B18,22,K45,14", 4),
+    // Frisian: kings and men, captures along ranks and files, value
+    // precedence, king runs.
+    (
+        Game::Frisian,
+        "W:Wa3,Kb4,c5,e3,e5,Kf2,g5,h4,i3:Ba7,b6,Kd6,e7,f6,g7,Kh8,i5,j6",
+        3,
+    ),
+    (
+        Game::Frisian,
+        "B:WKa1,c3,d4,e5,f4,g3,Kj4:Bb8,c7,Kd8,e7,f8,g7,h6,Ki9:MB2@d8:MW3@a1",
+        3,
+    ),
+    // Turkish: kings and men, removal at once, no 180° turn, majority.
+    (
+        Game::Turkish,
+        "W:Wa3,b4,Kc2,d3,e4,f3,Kg1,h2:Ba6,b5,Kc7,d6,e5,f6,Kg8,h6",
+        3,
+    ),
+    (Game::Turkish, "B:WKd1,b3,f4,g4:Bd3,f6,Kb6,e5,c4", 3),
+    // Thai: kings landing right behind, removal at once.
+    (Game::Thai, "W:Wa1,Kc3,e1,f2,Kg5:Bb6,Kd6,e7,f4,Kh8", 4),
+    (Game::Thai, "B:Wb2,Kd4,e3,Kg3:Ba5,Kc5,e5,Kf8,g7", 4),
     // Czech: kings of both sides among men (king priority, flying captures).
     (Game::Czech, "W:WKa1,c3,e3,Kg1,f2:Bb6,Kd6,f6,h6,Kh8,c7", 4),
     (Game::Czech, "B:Wb2,d2,Kd4,f4,Kh2:Ba7,Kc5,e7,Kf8,g5", 4),
@@ -374,7 +423,7 @@ fn every_midgame_position_agrees_move_by_move() {
             let dm = *pos
                 .legal_moves()
                 .iter()
-                .find(|m| m.to_string() == t)
+                .find(|m| algebraic(m) == t)
                 .unwrap();
             let rm = b.legal_moves().into_iter().find(|m| m.text == t).unwrap();
             let (p2, b2) = (pos.after(&dm), b.after(&rm));
@@ -392,6 +441,9 @@ fn every_midgame_position_agrees_move_by_move() {
             Game::Killer => walk::<Killer>(game, fen),
             Game::Breakthrough => walk::<Breakthrough>(game, fen),
             Game::Antidraughts => walk::<Antidraughts>(game, fen),
+            Game::Turkish => walk::<Turkish>(game, fen),
+            Game::Thai => walk::<Thai>(game, fen),
+            Game::Frisian => walk::<Frisian>(game, fen),
         }
     }
 }
@@ -419,7 +471,7 @@ fn positions_with_many_chains_agree() {
 /// Perft from each start position, depth 1 upward: the reference table
 /// of issue 3, then one and two plies more, computed by dama and by the
 /// reference generator of this crate, which agree.
-const START_PERFT: [(Game, &[u64]); 9] = [
+const START_PERFT: [(Game, &[u64]); 12] = [
     // The 10×10 games: dctl's International table (Killer's is the
     // same to depth 6; Breakthrough and Antidraughts have International's
     // moves while no man can crown).
@@ -430,6 +482,16 @@ const START_PERFT: [(Game, &[u64]); 9] = [
     (Game::Killer, &[9, 81, 658, 4265, 27117, 167140]),
     (Game::Breakthrough, &[9, 81, 658, 4265, 27117, 167140]),
     (Game::Antidraughts, &[9, 81, 658, 4265, 27117, 167140]),
+    // Frisian: dctl's table.
+    (Game::Frisian, &[9, 81, 658, 3874, 21265, 102431]),
+    // Turkish: kish's published counts to depth 5, then ours.
+    (Game::Turkish, &[8, 64, 708, 7538, 85090, 931312, 10782308]),
+    // Thai: no published table from the 8-man start (dctl's is from the
+    // 12-man position, see tests/thai.rs); ours, agreed with the reference.
+    (
+        Game::Thai,
+        &[7, 49, 392, 3136, 26592, 218695, 1820189, 14533014],
+    ),
     // Czech: dctl's published table to depth 10, then ours (depth 11
     // agreed with the reference generator; depth 12 is 386 262 109).
     (

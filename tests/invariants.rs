@@ -192,6 +192,7 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
         since_material: None,
         since_class: None,
         fullmove: None,
+        king_runs: Default::default(),
     };
     loop {
         match Position::<R>::from_setup(&setup) {
@@ -318,6 +319,13 @@ fn check_refusal<R: Rules>(pos: &Position<R>, text: &str) {
             assert_ne!(owner, side, "{ctx}");
         }
         Illegal::Occupied(s) => assert!(pos.piece_at(s.square()).is_some(), "{ctx}"),
+        Illegal::KingMoveLimit(n) => {
+            assert_eq!(*n, R::KING_MOVE_LIMIT, "{ctx}");
+            assert!(
+                !dama::bitboard::Bits::is_empty(pos.restricted_king()),
+                "{ctx}"
+            );
+        }
         Illegal::CaptureCompulsory(v) => {
             assert!(all_captures, "{ctx}");
             assert_eq!(*v, origins(&|_| true), "{ctx}");

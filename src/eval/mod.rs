@@ -20,6 +20,7 @@ pub mod brazilian;
 pub mod breakthrough;
 pub mod czech;
 pub mod english;
+pub mod frisian;
 pub mod gothic;
 pub mod international;
 pub mod italian;
@@ -30,6 +31,8 @@ pub mod ossetian;
 pub mod pool;
 pub mod russian;
 pub mod spanish;
+pub mod thai;
+pub mod turkish;
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;

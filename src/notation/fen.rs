@@ -1,5 +1,5 @@
 //! Positions in PDN's FEN, extended:
-//! `SIDE:W<pieces>:B<pieces>[:H<n>][:C<n>][:E<n>][:F<n>]`, pieces as
+//! `SIDE:W<pieces>:B<pieces>[:H<n>][:C<n>][:E<n>][:MW<n>@<sq>][:MB<n>@<sq>][:F<n>]`, pieces as
 //! squares with an optional kind prefix (`K`, `N`, `C`). A square is a
 //! name (`c3`) or a number (`32`, on a numbered board), and a list may
 //! give a range of numbers (`W31-50`, `BK1-3`). Output is canonical, in
@@ -14,8 +14,8 @@
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, SetupError};
-use crate::rules::mechanics::Mechanics;
 use crate::rules::mechanics::{locate, numbered_squares};
+use crate::rules::mechanics::{parse_square, square_name, Mechanics};
 use crate::square::{ParseSquareError, Square, SquareNames, SquareText};
 use std::fmt;
 use std::str::FromStr;
@@ -38,6 +38,10 @@ pub struct Setup {
     pub since_class: Option<u32>,
     /// The `F` field: the move number.
     pub fullmove: Option<u32>,
+    /// The `MW`/`MB` fields (`MW2@28`), by colour index: the king run of
+    /// Frisian draughts ([`Position::king_run`]), its length and its
+    /// square as written (in the game's square names).
+    pub king_runs: [Option<(u8, String)>; 2],
 }
 
 /// Why a FEN could not be read.
@@ -188,6 +192,7 @@ impl FromStr for Setup {
         let mut since_material = None;
         let mut since_class = None;
         let mut fullmove = None;
+        let mut king_runs: [Option<(u8, String)>; 2] = [None, None];
         for (i, field) in fields.enumerate() {
             let field = field.trim();
             if field.is_empty() {
@@ -197,6 +202,14 @@ impl FromStr for Setup {
             let head = cs.next();
             let rest = cs.as_str();
             match head {
+                Some('M') if rest.starts_with(['W', 'B']) => {
+                    let i = usize::from(rest.starts_with('B'));
+                    let (n, sq) = rest[1..]
+                        .split_once('@')
+                        .and_then(|(n, sq)| Some((n.trim().parse::<u8>().ok()?, sq.trim())))
+                        .ok_or_else(|| FenError::BadCounter(field.to_string()))?;
+                    king_runs[i] = Some((n, sq.to_string()));
+                }
                 Some(c @ ('W' | 'B' | 'w' | 'b')) => {
                     let color = if c.eq_ignore_ascii_case(&'W') {
                         Color::White
@@ -247,8 +260,19 @@ impl FromStr for Setup {
             since_material,
             since_class,
             fullmove,
+            king_runs,
         })
     }
+}
+
+/// The `MW`/`MB` fields of the king runs that are set.
+fn write_king_runs(f: &mut fmt::Formatter<'_>, runs: &[Option<(u8, String)>; 2]) -> fmt::Result {
+    for (c, run) in Color::ALL.into_iter().zip(runs) {
+        if let Some((n, sq)) = run {
+            write!(f, ":M{}{n}@{sq}", c.letter())?;
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for Setup {
@@ -284,6 +308,7 @@ impl fmt::Display for Setup {
         if let Some(e) = self.since_class {
             write!(f, ":E{e}")?;
         }
+        write_king_runs(f, &self.king_runs)?;
         if let Some(n) = self.fullmove {
             write!(f, ":F{n}")?;
         }
@@ -326,7 +351,16 @@ impl<R: Mechanics> Position<R> {
             })?;
             pieces.push((sq, p));
         }
-        Self::from_pieces(setup.side, pieces)
+        let mut pos = Self::from_pieces(setup.side, pieces)?;
+        if R::KING_MOVE_LIMIT > 0 {
+            for c in Color::ALL {
+                if let Some((n, sq)) = &setup.king_runs[c.index()] {
+                    let run = parse_square::<R>(sq).map(|s| (s, *n));
+                    pos.set_king_run(c, run);
+                }
+            }
+        }
+        Ok(pos)
     }
 
     /// The setup of this position (for writing FEN), in the game's
@@ -349,7 +383,13 @@ impl<R: Mechanics> Position<R> {
             since_material: None,
             since_class: None,
             fullmove: None,
+            king_runs: self.king_runs(),
         }
+    }
+
+    /// The king runs as FEN fields hold them.
+    fn king_runs(&self) -> [Option<(u8, String)>; 2] {
+        Color::ALL.map(|c| self.king_run(c).map(|(sq, n)| (n, square_name::<R>(sq))))
     }
 }
 

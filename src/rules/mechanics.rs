@@ -174,6 +174,21 @@ pub trait Mechanics:
         [Precedence::ByKing, rest @ ..] => rest,
         all => all,
     };
+    /// Captured pieces leave the board at once, jump by jump, and their
+    /// squares are empty for the rest of the move (Turkish, Thai); by
+    /// default they stay as blockers until the move ends.
+    const REMOVE_AT_ONCE: bool = false;
+    /// Between two jumps of a chain a piece may not turn straight back
+    /// (Turkish draughts' ban on the 180° turn).
+    const NO_REVERSAL: bool = false;
+    /// A flying capture lands on the square right behind the piece taken,
+    /// never further (Thai draughts' kings).
+    const LAND_NEXT: bool = false;
+    /// While a side has a man, one king may make at most this many
+    /// non-capturing moves in a row (Frisian draughts: 3); 0 (the
+    /// default): no limit. The run is part of the position
+    /// ([`crate::Position::king_run`]).
+    const KING_MOVE_LIMIT: u8 = 0;
     /// A player who cannot move (but has pieces, and whose opponent can move) passes.
     const PASSES: bool = false;
     /// Where a flying capture may end ([`Landing::Any`] by default).

@@ -48,6 +48,7 @@ pub mod brazilian;
 pub mod breakthrough;
 pub mod czech;
 pub mod english;
+pub mod frisian;
 pub mod gothic;
 pub mod international;
 pub mod italian;
@@ -60,6 +61,8 @@ pub mod outcome;
 pub mod pool;
 pub mod russian;
 pub mod spanish;
+pub mod thai;
+pub mod turkish;
 
 pub use mechanics::{
     both_captures, both_motions, Capture, Landing, Mechanics, Motion, Precedence, BB,

@@ -62,11 +62,17 @@ pub enum Game {
     Breakthrough,
     /// Antidraughts (RULES-MAINSTREAM §5).
     Antidraughts,
+    /// Turkish draughts (RULES-MAINSTREAM §13).
+    Turkish,
+    /// Thai draughts (RULES-MAINSTREAM §12).
+    Thai,
+    /// Frisian draughts (RULES-MAINSTREAM §2).
+    Frisian,
 }
 
 impl Game {
-    /// All five, in the order of RULES.md.
-    pub const ALL: [Game; 9] = [
+    /// All of them, in the order of RULES.md, then RULES-MAINSTREAM.md.
+    pub const ALL: [Game; 12] = [
         Game::Czech,
         Game::Gothic,
         Game::Knights,
@@ -76,6 +82,9 @@ impl Game {
         Game::Killer,
         Game::Breakthrough,
         Game::Antidraughts,
+        Game::Turkish,
+        Game::Thai,
+        Game::Frisian,
     ];
 
     /// The 10×10 games on the dark squares, numbered 1–50.
@@ -89,7 +98,8 @@ impl Game {
     /// Files and ranks of the board.
     pub fn size(self) -> (i32, i32) {
         match self {
-            Game::Czech | Game::Gothic => (8, 8),
+            Game::Czech | Game::Gothic | Game::Turkish | Game::Thai => (8, 8),
+            Game::Knights | Game::Medieval | Game::Frisian => (10, 10),
             Game::Ossetian => (7, 7),
             _ => (10, 10),
         }
@@ -101,7 +111,7 @@ impl Game {
         let inside = f >= 0 && r >= 0 && f < w && r < h;
         match self {
             // a1 is dark; the dark squares are those with file + rank even.
-            Game::Czech => inside && (f + r) % 2 == 0,
+            Game::Czech | Game::Thai | Game::Frisian => inside && (f + r) % 2 == 0,
             g if g.ten() => inside && (f + r) % 2 == 0,
             _ => inside,
         }
@@ -115,6 +125,9 @@ impl Game {
             Game::Knights => "W:Wa3,a4,b3,b4,c3,c4,d3,d4,e3,e4,f3,f4,g3,g4,h3,h4,i3,i4,j3,j4:Ba7,a8,b7,b8,c7,c8,d7,d8,e7,e8,f7,f8,g7,g8,h7,h8,i7,i8,j7,j8",
             Game::Ossetian => "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,g3:Ba5,a6,a7,b5,b6,b7,c5,c6,c7,d5,d6,d7,e5,e6,e7,f5,f6,f7,g5,g6,g7",
             Game::Medieval => "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
+            Game::Turkish => "W:Wa2,a3,b2,b3,c2,c3,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7",
+            Game::Thai => "W:Wa1,b2,c1,d2,e1,f2,g1,h2:Ba7,b8,c7,d8,e7,f8,g7,h8",
+            Game::Frisian => "W:Wa1,a3,b2,b4,c1,c3,d2,d4,e1,e3,f2,f4,g1,g3,h2,h4,i1,i3,j2,j4:Ba7,a9,b8,b10,c7,c9,d8,d10,e7,e9,f8,f10,g7,g9,h8,h10,i7,i9,j8,j10",
             _ => "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
         }
     }
@@ -122,7 +135,12 @@ impl Game {
     /// The kinds the game uses.
     pub fn kinds(self) -> &'static [Kind] {
         match self {
-            Game::Czech | Game::Gothic | Game::Knights => &[Kind::Man, Kind::King],
+            Game::Czech
+            | Game::Gothic
+            | Game::Knights
+            | Game::Turkish
+            | Game::Thai
+            | Game::Frisian => &[Kind::Man, Kind::King],
             Game::Ossetian => &[Kind::Man],
             Game::Medieval => &[Kind::Man, Kind::Knight, Kind::Commander, Kind::King],
             _ => &[Kind::Man, Kind::King],
@@ -132,12 +150,31 @@ impl Game {
     /// What a kind becomes when it ends its move on its last rank.
     pub fn promotes_to(self, k: Kind) -> Option<Kind> {
         match (self, k) {
-            (Game::Czech | Game::Gothic | Game::Knights, Kind::Man) => Some(Kind::King),
+            (
+                Game::Czech
+                | Game::Gothic
+                | Game::Knights
+                | Game::Turkish
+                | Game::Thai
+                | Game::Frisian,
+                Kind::Man,
+            ) => Some(Kind::King),
             (g, Kind::Man) if g.ten() => Some(Kind::King),
             (Game::Medieval, Kind::Man) => Some(Kind::Commander),
             (Game::Medieval, Kind::Knight) => Some(Kind::King),
             _ => None,
         }
+    }
+
+    /// Turkish and Thai: a captured piece leaves the board at once.
+    pub fn removes_at_once(self) -> bool {
+        matches!(self, Game::Turkish | Game::Thai)
+    }
+
+    /// Knight's draughts and Thai: a man landing on the last rank in a
+    /// capture is promoted and stops.
+    pub fn promotion_stops(self) -> bool {
+        matches!(self, Game::Knights | Game::Thai)
     }
 
     /// Gothic and Ossetian draughts: a blocked player passes.
@@ -254,6 +291,13 @@ const KNIGHT_LEAPS: [Sq; 8] = [
     (-1, 2),
 ];
 
+/// Frisian lines: the diagonals, and ranks and files over dark squares only.
+fn frisian_lines() -> Vec<Sq> {
+    let mut v = DIAGONAL.to_vec();
+    v.extend([(0, 2), (2, 0), (0, -2), (-2, 0)]);
+    v
+}
+
 fn eight() -> Vec<Sq> {
     ORTHOGONAL.iter().chain(DIAGONAL.iter()).copied().collect()
 }
@@ -369,6 +413,55 @@ fn powers(game: Game, kind: Kind, side: Side) -> Powers {
             captures: DIAGONAL.to_vec(),
             flies: true,
         },
+        // §13: forward and sideways, the same for short jumps.
+        (Game::Turkish, Kind::Man) => {
+            let d = vec![(0, fw), (1, 0), (-1, 0)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §13: a rook that captures at a distance.
+        (Game::Turkish, Kind::King) => Powers {
+            moves: ORTHOGONAL.to_vec(),
+            slides: true,
+            captures: ORTHOGONAL.to_vec(),
+            flies: true,
+        },
+        // §12: as a Czech man.
+        (Game::Thai, Kind::Man) => {
+            let d = vec![(1, fw), (-1, fw)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §12: flies on the diagonals (landing right behind, see `chains`).
+        (Game::Thai, Kind::King) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: DIAGONAL.to_vec(),
+            flies: true,
+        },
+        // §2: diagonally forward; short jumps in eight directions, along
+        // ranks and files to the next dark square (two squares away).
+        (Game::Frisian, Kind::Man) => Powers {
+            moves: vec![(1, fw), (-1, fw)],
+            slides: false,
+            captures: frisian_lines(),
+            flies: false,
+        },
+        // §2: flies on the diagonals, captures at a distance in eight.
+        (Game::Frisian, Kind::King) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: frisian_lines(),
+            flies: true,
+        },
         (g, k) => panic!("{g:?} has no {k:?}"),
     }
 }
@@ -381,6 +474,8 @@ pub struct Board {
     cells: Vec<Option<(Side, Kind)>>,
     /// Who is to move.
     pub side: Side,
+    /// Frisian: each side's king run (square, count), White's first.
+    pub runs: [Option<(Sq, u8)>; 2],
 }
 
 /// A legal move as the reference sees it.
@@ -476,6 +571,7 @@ impl Board {
             game,
             cells: vec![None; (w * h) as usize],
             side,
+            runs: [None, None],
         }
     }
 
@@ -520,6 +616,17 @@ impl Board {
         let mut b = Board::empty(game, side);
         for field in fields {
             let field = field.trim();
+            // Frisian king runs: `MW2@d8`.
+            if let Some(run) = field.strip_prefix('M') {
+                let i = if run.starts_with('W') { 0 } else { 1 };
+                let (n, sq) = run[1..]
+                    .split_once('@')
+                    .ok_or_else(|| BadFen(field.into()))?;
+                let n: u8 = n.parse().map_err(|_| BadFen(field.into()))?;
+                let s = parse_sq(sq).ok_or_else(|| BadFen(field.into()))?;
+                b.runs[i] = Some((s, n));
+                continue;
+            }
             let color = match field.chars().next() {
                 Some('W') => Side::White,
                 Some('B') => Side::Black,
@@ -594,22 +701,36 @@ impl Board {
                 .collect();
             out.push_str(&items.join(","));
         }
+        for (i, run) in self.runs.iter().enumerate() {
+            if let Some((s, n)) = run {
+                out.push_str(&format!(":M{}{n}@{}", ["W", "B"][i], name(*s)));
+            }
+        }
         out
     }
 
     /// All complete capture chains that continue from `at`, the moving
     /// piece having already captured `taken`. Empty when it cannot capture.
     /// `self` is the board with the moving piece lifted off its origin.
-    fn chains(&self, side: Side, kind: Kind, at: Sq, taken: &[Sq]) -> Vec<Chain> {
+    ///
+    /// `prev` is the step of the jump that led to `at` (Turkish: never
+    /// straight back).
+    fn chains(&self, side: Side, kind: Kind, at: Sq, taken: &[Sq], prev: Option<Sq>) -> Vec<Chain> {
         let p = powers(self.game, kind, side);
+        let at_once = self.game.removes_at_once();
         let is_victim =
             |s: Sq| matches!(self.at(s), Some((c, _)) if c != side) && !taken.contains(&s);
+        // Empty, or (removal at once) a piece already taken.
+        let free = |s: Sq| self.at(s).is_none() || (at_once && taken.contains(&s));
         let mut out = Vec::new();
         for &(df, dr) in &p.captures {
+            if self.game == Game::Turkish && prev == Some((-df, -dr)) {
+                continue;
+            }
             if p.flies {
                 // Empty squares, then the piece, then empty landing squares.
                 let mut s = (at.0 + df, at.1 + dr);
-                while self.on(s) && self.at(s).is_none() {
+                while self.on(s) && free(s) {
                     s = (s.0 + df, s.1 + dr);
                 }
                 if !self.on(s) || !is_victim(s) {
@@ -618,15 +739,18 @@ impl Board {
                 let victim = s;
                 let mut lands = Vec::new();
                 let mut l = (victim.0 + df, victim.1 + dr);
-                while self.on(l) && self.at(l).is_none() {
+                while self.on(l) && free(l) {
                     lands.push(l);
+                    if self.game == Game::Thai {
+                        break; // Thai kings land right behind.
+                    }
                     l = (l.0 + df, l.1 + dr);
                 }
                 let mut now_taken = taken.to_vec();
                 now_taken.push(victim);
                 let goes_on: Vec<(Sq, Vec<Chain>)> = lands
                     .iter()
-                    .map(|&l| (l, self.chains(side, kind, l, &now_taken)))
+                    .map(|&l| (l, self.chains(side, kind, l, &now_taken, Some((df, dr)))))
                     .collect();
                 if goes_on.iter().any(|(_, c)| !c.is_empty()) {
                     // It must land where it can go on, and go on.
@@ -654,10 +778,10 @@ impl Board {
                 // A short jump (or a knight's two equal leaps).
                 let over = (at.0 + df, at.1 + dr);
                 let land = (at.0 + 2 * df, at.1 + 2 * dr);
-                if !self.on(over) || !is_victim(over) || !self.on(land) || self.at(land).is_some() {
+                if !self.on(over) || !is_victim(over) || !self.on(land) || !free(land) {
                     continue;
                 }
-                let promoted_here = self.game == Game::Knights
+                let promoted_here = self.game.promotion_stops()
                     && kind == Kind::Man
                     && land.1 == self.last_rank(side);
                 let mut now_taken = taken.to_vec();
@@ -665,7 +789,7 @@ impl Board {
                 let rest = if promoted_here {
                     Vec::new()
                 } else {
-                    self.chains(side, kind, land, &now_taken)
+                    self.chains(side, kind, land, &now_taken, Some((df, dr)))
                 };
                 if rest.is_empty() {
                     out.push(Chain {
@@ -717,7 +841,7 @@ impl Board {
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
             lifted.set(from, None);
-            let chains = lifted.chains(self.side, kind, from, &[]);
+            let chains = lifted.chains(self.side, kind, from, &[], None);
             lifted.set(from, self.at(from));
             // Merge chains with the same destination and captured set,
             // keeping the path that comes first in file-then-rank order
@@ -756,7 +880,7 @@ impl Board {
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
             lifted.set(from, None);
-            n += lifted.chains(self.side, kind, from, &[]).len();
+            n += lifted.chains(self.side, kind, from, &[], None).len();
             lifted.set(from, self.at(from));
         }
         n
@@ -768,9 +892,26 @@ impl Board {
         if self.game == Game::Czech && caps.iter().any(|m| m.kind == Kind::King) {
             caps.retain(|m| m.kind == Kind::King);
         }
-        if self.game == Game::Gothic || self.game.ten() {
+        if matches!(self.game, Game::Gothic | Game::Turkish) || self.game.ten() {
             let most = caps.iter().map(|m| m.count()).max().unwrap_or(0);
             caps.retain(|m| m.count() == most);
+        }
+        if self.game == Game::Frisian {
+            // Highest men + 2 × kings, then fewest kings, then by a king.
+            let kings = |m: &RefMove| {
+                m.caps
+                    .iter()
+                    .filter(|&&c| matches!(self.at(c), Some((_, Kind::King))))
+                    .count()
+            };
+            let value = |m: &RefMove| m.count() + kings(m);
+            let best = caps.iter().map(value).max().unwrap_or(0);
+            caps.retain(|m| value(m) == best);
+            let fewest = caps.iter().map(kings).min().unwrap_or(0);
+            caps.retain(|m| kings(m) == fewest);
+            if caps.iter().any(|m| m.kind == Kind::King) {
+                caps.retain(|m| m.kind == Kind::King);
+            }
         }
         caps
     }
@@ -778,8 +919,13 @@ impl Board {
     /// The non-capturing moves.
     pub fn quiet_moves(&self) -> Vec<RefMove> {
         let mut out = Vec::new();
+        let i = if self.side == Side::White { 0 } else { 1 };
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
+            // Frisian: a king with three quiet moves in a row rests.
+            if matches!(self.runs[i], Some((s, 3)) if s == from) {
+                continue;
+            }
             let p = powers(self.game, kind, self.side);
             for &(df, dr) in &p.moves {
                 let mut s = (from.0 + df, from.1 + dr);
@@ -857,7 +1003,38 @@ impl Board {
             );
         }
         b.side = self.side.other();
+        if self.game == Game::Frisian {
+            b.runs = self.runs_after(m, &b);
+        }
         b
+    }
+
+    /// Frisian king runs after `m` (`b` is the board after it).
+    fn runs_after(&self, m: &RefMove, b: &Board) -> [Option<(Sq, u8)>; 2] {
+        let mut runs = self.runs;
+        let us = if self.side == Side::White { 0 } else { 1 };
+        let has_man = |side: Side| {
+            b.pieces_of(side)
+                .iter()
+                .any(|&s| matches!(b.at(s), Some((_, Kind::Man))))
+        };
+        runs[us] = match m.from {
+            Some(from) if m.caps.is_empty() && m.kind == Kind::King && has_man(self.side) => {
+                let n = match self.runs[us] {
+                    Some((s, n)) if s == from => n + 1,
+                    _ => 1,
+                };
+                Some((*m.path.last().unwrap(), n))
+            }
+            _ => None,
+        };
+        let them = self.side.other();
+        if let Some((s, _)) = runs[1 - us] {
+            if m.caps.contains(&s) || !has_man(them) {
+                runs[1 - us] = None;
+            }
+        }
+        runs
     }
 
     /// Perft: the number of move sequences of `depth` plies.
