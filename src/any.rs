@@ -423,6 +423,16 @@ impl<R: Evaluate> ErasedSearcher for Searcher<R> {
     }
 }
 
+/// What the run-time layer knows of a game from its rules (kept here,
+/// above the rules, so that `Variant` stays a plain name below them).
+impl Variant {
+    /// The side that moves first from the game's start position (and
+    /// whose moves carry the move numbers).
+    pub fn first_player(self) -> Color {
+        crate::dispatch!(self, R => <R as crate::rules::Mechanics>::FIRST)
+    }
+}
+
 impl AnySearcher {
     /// A searcher for `variant` with `hash_mb` MiB of transposition table.
     pub fn new(variant: Variant, hash_mb: usize) -> Self {

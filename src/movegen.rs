@@ -24,8 +24,16 @@ use crate::geometry::{DirSet, Geometry};
 use crate::moves::{Move, MoveList, Path};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::mechanics::{Capture, Landing, Mechanics, Motion, Precedence, BB};
+use crate::rules::mechanics::{Capture, Landing, Mechanics, Precedence, BB};
 use arrayvec::ArrayVec;
+
+mod precedence;
+mod quiet;
+pub(crate) use precedence::precedence_key;
+use precedence::{merge_duplicates, order_matters, rank};
+use quiet::count_quiet;
+pub(crate) use quiet::for_each_quiet;
+pub use quiet::{promotion_won, quiet_moves};
 use smallvec::SmallVec;
 
 /// The opposite of each direction (a step back).
@@ -461,42 +469,6 @@ const fn forward_steps_only(d: DirSet) -> bool {
     d != 0
 }
 
-/// True when a step of the precedence looks at the order of the jumps
-/// ([`Precedence::EarliestKing`]): then chains that are the same move may
-/// rank differently, so they are merged only after the ranking.
-const fn order_matters(steps: &[Precedence]) -> bool {
-    let mut i = 0;
-    while i < steps.len() {
-        if matches!(steps[i], Precedence::EarliestKing) {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
-/// Merges chains of `out[start..]` that are the same move: sorted by
-/// destination, captured set and written path, so that equal moves are
-/// neighbours and the first of each run has the path to keep.
-fn merge_duplicates<R: Mechanics>(out: &mut MoveList<R>, start: usize) {
-    let block = &mut out[start..];
-    block.sort_unstable_by(|a, b| {
-        (a.from_bit(), a.to_bit(), a.captured_bits())
-            .cmp(&(b.from_bit(), b.to_bit(), b.captured_bits()))
-            .then_with(|| a.path_cmp(b))
-    });
-    let mut keep = start;
-    for i in start..out.len() {
-        if i == start || out[i] != out[keep] {
-            if i != start {
-                keep += 1;
-            }
-            out[keep] = out[i];
-        }
-    }
-    out.truncate(keep + 1);
-}
-
 /// The opponent pieces kind `K` of colour `us` may capture ([`Mechanics::PREY`]).
 #[inline(always)]
 fn prey<R: Mechanics, const K: usize>(pos: &Position<R>, us: Color) -> BB<R> {
@@ -595,75 +567,6 @@ pub fn all_captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     }
     if order_matters(R::RANKING) && out.len() - start > 1 {
         merge_duplicates(out, start);
-    }
-}
-
-/// How a capture ranks by one step of the precedence (higher first).
-#[inline(always)]
-pub(crate) fn precedence_key<R: Mechanics>(
-    pos: &Position<R>,
-    m: &Move<R>,
-    step: Precedence,
-) -> i32 {
-    let kings = || (m.captured_bits() & pos.kind(Kind::King)).count() as i32;
-    match step {
-        Precedence::ByKing => i32::from(m.kind() == Kind::King),
-        Precedence::MostPieces => m.capture_count() as i32,
-        Precedence::MostKings => kings(),
-        Precedence::FewestKings => -kings(),
-        Precedence::EarliestKing => earliest_king(pos, m),
-        Precedence::MostValue { man, king } => {
-            let k = kings();
-            (m.capture_count() as i32 - k) * i32::from(man) + k * i32::from(king)
-        }
-    }
-}
-
-/// When the kings of a capture are taken, as a number that is higher
-/// the earlier the first king falls (then the second, …): bit `31 - j`
-/// is set when the `j`-th jump takes a king.
-fn earliest_king<R: Mechanics>(pos: &Position<R>, m: &Move<R>) -> i32 {
-    let kings = m.captured_bits() & pos.kind(Kind::King);
-    if kings.is_empty() {
-        return 0;
-    }
-    let mut key: u32 = 0;
-    let mut prev = R::Geo::square(m.from_bit());
-    for (j, &b) in m.path_bits().iter().enumerate() {
-        let next = R::Geo::square(b as u32);
-        let (df, dr) = (
-            (next.file() as i32 - prev.file() as i32).signum(),
-            (next.rank() as i32 - prev.rank() as i32).signum(),
-        );
-        let (mut f, mut r) = (prev.file() as i32 + df, prev.rank() as i32 + dr);
-        while (f, r) != (next.file() as i32, next.rank() as i32) {
-            let hit = crate::square::Square::new(f as u8, r as u8)
-                .and_then(R::Geo::bit)
-                .is_some_and(|x| kings.has(x));
-            if hit {
-                key |= 1 << (30 - j.min(30));
-            }
-            f += df;
-            r += dr;
-        }
-        prev = next;
-    }
-    key as i32
-}
-
-/// Keeps the captures that rank highest by each step of `steps` in turn.
-#[inline(always)]
-fn rank<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>, steps: &[Precedence]) {
-    for &step in steps {
-        if out.len() < 2 {
-            break;
-        }
-        let best = out
-            .iter()
-            .map(|m| precedence_key(pos, m, step))
-            .max()
-            .unwrap_or(0);
-        out.retain(|m| precedence_key(pos, m, step) == best);
     }
 }
 
@@ -790,13 +693,6 @@ fn count_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize
     }
 }
 
-/// True when the game is over by [`Mechanics::PROMOTION_WINS`]: the
-/// opponent of the side to move has a king. Such a position has no moves.
-#[inline(always)]
-pub fn promotion_won<R: Mechanics>(pos: &Position<R>) -> bool {
-    R::PROMOTION_WINS && !pos.pieces(!pos.side(), Kind::King).is_empty()
-}
-
 /// The legal captures of the side to move (filters applied). Empty when
 /// there is none.
 pub fn captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
@@ -806,139 +702,6 @@ pub fn captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     match pos.side() {
         Color::White => captures_for::<R, 0>(pos, out),
         Color::Black => captures_for::<R, 1>(pos, out),
-    }
-}
-
-/// Hands each non-capturing move of kind `K` of colour `US` to `f`.
-#[inline(always)]
-fn quiet_of_kind<R: Mechanics, const US: usize, const K: usize>(
-    pos: &Position<R>,
-    f: &mut impl FnMut(Move<R>),
-) {
-    if !R::KINDS[K] {
-        return;
-    }
-    let us = Color::ALL[US];
-    let k = Kind::ALL[K];
-    let mut pieces = pos.pieces(us, k);
-    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
-        pieces &= !pos.restricted_king();
-    }
-    if pieces.is_empty() {
-        return;
-    }
-    let empty = !pos.occupied() & R::Geo::ALL;
-    let last = R::Geo::LAST_RANK[US];
-    let promo = R::PROMOTE[K];
-    match R::MOTIONS[US][K] {
-        Motion::None => {}
-        Motion::Step(dirs) => {
-            for_dirs!(dirs, d => {
-                for t in (R::Geo::step(pieces, d) & empty).iter() {
-                    let from = (t as i32 - R::Geo::SHIFT[d]) as u32;
-                    let p = if promo.is_some() && last.has(t) { promo } else { None };
-                    f(Move::step(from, t, k, p));
-                }
-            });
-        }
-        Motion::Slide(dirs) => {
-            for b in pieces.iter() {
-                for_dirs!(dirs, d => {
-                    let mut s = R::Geo::step(BB::<R>::bit(b), d) & empty;
-                    while !s.is_empty() {
-                        let n = s.lowest();
-                        let p = if promo.is_some() && last.has(n) { promo } else { None };
-                        f(Move::step(b, n, k, p));
-                        s = R::Geo::step(s, d) & empty;
-                    }
-                });
-            }
-        }
-    }
-}
-
-#[inline(always)]
-fn quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>, f: &mut impl FnMut(Move<R>)) {
-    quiet_of_kind::<R, US, 0>(pos, f);
-    quiet_of_kind::<R, US, 1>(pos, f);
-    quiet_of_kind::<R, US, 2>(pos, f);
-    quiet_of_kind::<R, US, 3>(pos, f);
-}
-
-/// Hands each non-capturing move of the side to move to `f`, without a
-/// move list (perft's last two plies play them straight away).
-#[inline(always)]
-pub(crate) fn for_each_quiet<R: Mechanics>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
-    if promotion_won(pos) {
-        return;
-    }
-    match pos.side() {
-        Color::White => quiet_for::<R, 0>(pos, &mut f),
-        Color::Black => quiet_for::<R, 1>(pos, &mut f),
-    }
-}
-
-/// The non-capturing moves of the side to move (legal only when there is no capture).
-pub fn quiet_moves<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
-    for_each_quiet(pos, |m| out.push(m));
-}
-
-#[inline(always)]
-fn count_quiet_kind<R: Mechanics, const US: usize, const K: usize>(
-    pos: &Position<R>,
-    empty: BB<R>,
-) -> u32 {
-    if !R::KINDS[K] {
-        return 0;
-    }
-    let mut pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
-    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
-        pieces &= !pos.restricted_king();
-    }
-    if pieces.is_empty() {
-        return 0;
-    }
-    let mut n = 0;
-    match R::MOTIONS[US][K] {
-        Motion::None => {}
-        Motion::Step(dirs) => {
-            for_dirs!(dirs, d => {
-                n += (R::Geo::step(pieces, d) & empty).count();
-            });
-        }
-        Motion::Slide(dirs) => {
-            for_dirs!(dirs, d => {
-                // Rays of different pieces never overlap: each stops
-                // at the first occupied square.
-                let mut front = R::Geo::step(pieces, d) & empty;
-                while !front.is_empty() {
-                    n += front.count();
-                    front = R::Geo::step(front, d) & empty;
-                }
-            });
-        }
-    }
-    n
-}
-
-#[inline(always)]
-fn count_quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
-    let empty = !pos.occupied() & R::Geo::ALL;
-    (count_quiet_kind::<R, US, 0>(pos, empty)
-        + count_quiet_kind::<R, US, 1>(pos, empty)
-        + count_quiet_kind::<R, US, 2>(pos, empty)
-        + count_quiet_kind::<R, US, 3>(pos, empty)) as usize
-}
-
-/// Number of non-capturing moves, counted set-wise without building them.
-#[inline(always)]
-fn count_quiet<R: Mechanics>(pos: &Position<R>) -> usize {
-    if promotion_won(pos) {
-        return 0;
-    }
-    match pos.side() {
-        Color::White => count_quiet_for::<R, 0>(pos),
-        Color::Black => count_quiet_for::<R, 1>(pos),
     }
 }
 

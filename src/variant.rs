@@ -120,12 +120,6 @@ impl Default for Variant {
 }
 
 impl Variant {
-    /// The side that moves first from the game's start position (and
-    /// whose moves carry the move numbers).
-    pub fn first_player(self) -> crate::piece::Color {
-        crate::dispatch!(self, R => <R as crate::rules::Mechanics>::FIRST)
-    }
-
     /// The names of the games joined for a message: `czech, gothic, …
     /// ossetian or medieval` with `last` = `"or"`.
     pub fn names_joined(last: &str) -> String {

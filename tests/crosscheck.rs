@@ -47,9 +47,23 @@ fn algebraic<R: Rules>(m: &Move<R>) -> String {
     t
 }
 
+/// A move as the reference writes it: the 10×10 games of International
+/// draughts' family in their numbers, the others in algebraic squares.
+fn written<R: Rules>(m: &Move<R>) -> String {
+    use dama::Variant::*;
+    if matches!(
+        R::VARIANT,
+        International | Killer | Breakthrough | Antidraughts
+    ) {
+        m.to_string()
+    } else {
+        algebraic(m)
+    }
+}
+
 fn describe<R: Rules>(m: &Move<R>) -> Described {
     (
-        algebraic(m),
+        written(m),
         m.captured().iter().map(|s| s.to_string()).collect(),
         m.promotion().map(letter),
     )
@@ -133,7 +147,7 @@ fn playout<R: Rules>(game: Game, fen: &str, choices: &[u16]) -> Result<(), Strin
         let dm = *pos
             .legal_moves()
             .iter()
-            .find(|m| algebraic(m) == *text)
+            .find(|m| written(m) == *text)
             .expect("listed");
         let rm = b
             .legal_moves()
@@ -420,11 +434,7 @@ fn every_midgame_position_agrees_move_by_move() {
         let pos: Position<R> = b.fen_algebraic().parse().expect("valid");
         let moves = compare_position(&pos, &b).unwrap_or_else(|e| panic!("{e}"));
         for t in moves {
-            let dm = *pos
-                .legal_moves()
-                .iter()
-                .find(|m| algebraic(m) == t)
-                .unwrap();
+            let dm = *pos.legal_moves().iter().find(|m| written(m) == t).unwrap();
             let rm = b.legal_moves().into_iter().find(|m| m.text == t).unwrap();
             let (p2, b2) = (pos.after(&dm), b.after(&rm));
             compare_position(&p2, &b2).unwrap_or_else(|e| panic!("after {t}: {e}"));

@@ -121,9 +121,16 @@ fn looks_like_move(text: &str) -> bool {
         return true;
     }
     let b = text.as_bytes();
+    // A named square (c3), or numbered squares joined by a separator
+    // (32-28, 28x19, 9:13).
+    let numbered = b.first().is_some_and(u8::is_ascii_digit)
+        && b.iter().any(|c| matches!(c, b'-' | b'x' | b'X' | b':'))
+        && b.iter()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'-' | b'x' | b'X' | b':'));
     !text.contains(char::is_whitespace)
-        && b.windows(2)
-            .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_digit())
+        && (numbered
+            || b.windows(2)
+                .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_digit()))
 }
 
 #[cfg(test)]
@@ -134,6 +141,8 @@ mod tests {
     fn commands_and_moves() {
         assert_eq!(parse("  hint "), Ok(Command::Hint));
         assert_eq!(parse("UNDO"), Ok(Command::Undo));
+        assert_eq!(parse("32-28"), Ok(Command::Move("32-28".into())));
+        assert_eq!(parse("28x19x10"), Ok(Command::Move("28x19x10".into())));
         assert_eq!(
             parse("save my game.pdn"),
             Ok(Command::Save("my game.pdn".into()))

@@ -851,9 +851,14 @@ impl Board {
                 let mut set = c.caps.clone();
                 set.sort();
                 let key = (*c.path.last().unwrap(), set);
+                let (w, h) = self.game.size();
                 let order = |p: &[Sq]| -> Vec<i32> {
-                    if self.game.ten() {
-                        p.iter().map(|&s| number(s)).collect()
+                    if self.game.ten() || matches!(self.game, Game::Frisian | Game::Thai) {
+                        // The games whose squares are numbered from the
+                        // top left (N.2): by those numbers.
+                        p.iter()
+                            .map(|&(f, r)| (h - 1 - r) * (w / 2) + f / 2 + 1)
+                            .collect()
                     } else {
                         p.iter().map(|&(f, r)| f * 100 + r).collect()
                     }

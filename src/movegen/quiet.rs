@@ -1,0 +1,153 @@
+//! The non-capturing moves: steps and slides of each kind, built or
+//! only counted (perft's bulk count), and the end of a game won by
+//! promotion, which leaves a position without moves. Apart from the
+//! captures of the parent module because they share nothing with them:
+//! a quiet move is one step or one slide, never a chain.
+
+use crate::bitboard::Bits;
+use crate::for_dirs;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::mechanics::{Mechanics, Motion, BB};
+
+/// True when the game is over by [`Mechanics::PROMOTION_WINS`]: the
+/// opponent of the side to move has a king. Such a position has no moves.
+#[inline(always)]
+pub fn promotion_won<R: Mechanics>(pos: &Position<R>) -> bool {
+    R::PROMOTION_WINS && !pos.pieces(!pos.side(), Kind::King).is_empty()
+}
+
+/// Hands each non-capturing move of kind `K` of colour `US` to `f`.
+#[inline(always)]
+fn quiet_of_kind<R: Mechanics, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    f: &mut impl FnMut(Move<R>),
+) {
+    if !R::KINDS[K] {
+        return;
+    }
+    let us = Color::ALL[US];
+    let k = Kind::ALL[K];
+    let mut pieces = pos.pieces(us, k);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
+    if pieces.is_empty() {
+        return;
+    }
+    let empty = !pos.occupied() & R::Geo::ALL;
+    let last = R::Geo::LAST_RANK[US];
+    let promo = R::PROMOTE[K];
+    match R::MOTIONS[US][K] {
+        Motion::None => {}
+        Motion::Step(dirs) => {
+            for_dirs!(dirs, d => {
+                for t in (R::Geo::step(pieces, d) & empty).iter() {
+                    let from = (t as i32 - R::Geo::SHIFT[d]) as u32;
+                    let p = if promo.is_some() && last.has(t) { promo } else { None };
+                    f(Move::step(from, t, k, p));
+                }
+            });
+        }
+        Motion::Slide(dirs) => {
+            for b in pieces.iter() {
+                for_dirs!(dirs, d => {
+                    let mut s = R::Geo::step(BB::<R>::bit(b), d) & empty;
+                    while !s.is_empty() {
+                        let n = s.lowest();
+                        let p = if promo.is_some() && last.has(n) { promo } else { None };
+                        f(Move::step(b, n, k, p));
+                        s = R::Geo::step(s, d) & empty;
+                    }
+                });
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>, f: &mut impl FnMut(Move<R>)) {
+    quiet_of_kind::<R, US, 0>(pos, f);
+    quiet_of_kind::<R, US, 1>(pos, f);
+    quiet_of_kind::<R, US, 2>(pos, f);
+    quiet_of_kind::<R, US, 3>(pos, f);
+}
+
+/// Hands each non-capturing move of the side to move to `f`, without a
+/// move list (perft's last two plies play them straight away).
+#[inline(always)]
+pub(crate) fn for_each_quiet<R: Mechanics>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
+    if promotion_won(pos) {
+        return;
+    }
+    match pos.side() {
+        Color::White => quiet_for::<R, 0>(pos, &mut f),
+        Color::Black => quiet_for::<R, 1>(pos, &mut f),
+    }
+}
+
+/// The non-capturing moves of the side to move (legal only when there is no capture).
+pub fn quiet_moves<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
+    for_each_quiet(pos, |m| out.push(m));
+}
+
+#[inline(always)]
+fn count_quiet_kind<R: Mechanics, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    empty: BB<R>,
+) -> u32 {
+    if !R::KINDS[K] {
+        return 0;
+    }
+    let mut pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
+    if pieces.is_empty() {
+        return 0;
+    }
+    let mut n = 0;
+    match R::MOTIONS[US][K] {
+        Motion::None => {}
+        Motion::Step(dirs) => {
+            for_dirs!(dirs, d => {
+                n += (R::Geo::step(pieces, d) & empty).count();
+            });
+        }
+        Motion::Slide(dirs) => {
+            for_dirs!(dirs, d => {
+                // Rays of different pieces never overlap: each stops
+                // at the first occupied square.
+                let mut front = R::Geo::step(pieces, d) & empty;
+                while !front.is_empty() {
+                    n += front.count();
+                    front = R::Geo::step(front, d) & empty;
+                }
+            });
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn count_quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
+    let empty = !pos.occupied() & R::Geo::ALL;
+    (count_quiet_kind::<R, US, 0>(pos, empty)
+        + count_quiet_kind::<R, US, 1>(pos, empty)
+        + count_quiet_kind::<R, US, 2>(pos, empty)
+        + count_quiet_kind::<R, US, 3>(pos, empty)) as usize
+}
+
+/// Number of non-capturing moves, counted set-wise without building them.
+#[inline(always)]
+pub(super) fn count_quiet<R: Mechanics>(pos: &Position<R>) -> usize {
+    if promotion_won(pos) {
+        return 0;
+    }
+    match pos.side() {
+        Color::White => count_quiet_for::<R, 0>(pos),
+        Color::Black => count_quiet_for::<R, 1>(pos),
+    }
+}
