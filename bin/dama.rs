@@ -13,7 +13,7 @@ use std::time::Instant;
 #[command(
     name = "dama",
     version,
-    about = "A draughts engine: Czech draughts and four historical games"
+    about = "A draughts engine: Czech draughts, four historical games and the mainstream games (international, Russian, English, …)"
 )]
 struct Cli {
     #[command(subcommand)]

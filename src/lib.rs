@@ -39,7 +39,9 @@
 //!
 //! Czech draughts (Česká dáma) and four historical games from the same
 //! rules book: Gothic draughts, Knight's draughts, Ossetian draughts and
-//! Medieval battle. Each game's rules are written out in the docs of its
+//! Medieval battle; and the mainstream games: international, Frisian,
+//! killer, breakthrough and antidraughts on 10×10, Brazilian, Russian,
+//! English, Italian, Spanish, pool, Thai and Turkish on 8×8. Each game's rules are written out in the docs of its
 //! module under [`rules`]; the registry, [`games`], lists them.
 //!
 //! ## How it fits together

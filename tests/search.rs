@@ -439,16 +439,16 @@ fn czech_losing_side_takes_the_fifteen_moves_draw() {
 
 #[test]
 fn threads_share_the_table_and_find_the_same_shot() {
-    // Lazy SMP with three threads: the same tactic as one thread, more
-    // nodes counted (the helpers' too), and an answer to `stop`.
+    // Lazy SMP with three threads: the same tactic as one thread, and an
+    // answer to `stop`.
     let g = game::<Czech>("W:Wa1,b2,b4,c3,e1,g3,h2:Ba7,b6,d8,f6,h6");
     let mut s = Searcher::<Czech>::new(8);
     s.set_threads(3);
     assert_eq!(s.threads(), 3);
     let r = s.search(&g, &depth(7), &AtomicBool::new(false), &mut |_| {});
     assert_eq!(r.best.unwrap().to_string(), "b4-c5");
-    let one = search(&g, depth(7));
-    assert!(r.nodes > one.nodes, "{} vs {}", r.nodes, one.nodes);
+    // (Node counts are not compared: a short search may end before the
+    // helper threads have started.)
     let stop = AtomicBool::new(true);
     let limits = Limits {
         infinite: true,
