@@ -256,39 +256,14 @@ pub fn locate<R: Mechanics>(text: SquareText) -> Option<Square> {
     match text {
         SquareText::Name(s) => Some(s),
         SquareText::Number(n) => {
-            let (f, r) = R::Geo::BOARD.square_numbered(n, numbering_corner::<R>())?;
+            let corner = match R::SQUARE_NAMES {
+                SquareNames::Numeric(c) => c,
+                SquareNames::Algebraic => Corner::TopLeft,
+            };
+            let (f, r) = R::Geo::BOARD.square_numbered(n, corner)?;
             Square::new(f, r)
         }
     }
-}
-
-/// The corner numbers count from in game `R`: its own numbering's, or
-/// PDN's usual top left corner in a game that names its squares.
-fn numbering_corner<R: Mechanics>() -> Corner {
-    match R::SQUARE_NAMES {
-        SquareNames::Numeric(c) => c,
-        SquareNames::Algebraic => Corner::TopLeft,
-    }
-}
-
-/// The number of a square in game `R`, the inverse of [`locate`]: by the
-/// game's own numbering, or by PDN's usual one from the top left corner
-/// in a game that names its squares. `None` off the played squares.
-///
-/// ```
-/// use dama::rules::mechanics::square_number;
-/// use dama::{International, Russian};
-/// assert_eq!(square_number::<International>("b10".parse().unwrap()), Some(1));
-/// assert_eq!(square_number::<Russian>("b8".parse().unwrap()), Some(1));
-/// assert_eq!(square_number::<Russian>("a1".parse().unwrap()), Some(29));
-/// assert_eq!(square_number::<Russian>("a2".parse().unwrap()), None);
-/// ```
-pub fn square_number<R: Mechanics>(sq: Square) -> Option<u32> {
-    R::Geo::BOARD.number(
-        i32::from(sq.file()),
-        i32::from(sq.rank()),
-        numbering_corner::<R>(),
-    )
 }
 
 /// How many squares game `R` numbers (for messages about a number).
