@@ -147,8 +147,10 @@ impl HubEngine {
     /// A new engine writing its replies to `out`: international draughts
     /// from the start, no limits.
     pub fn new(out: Out) -> Self {
-        let mut options = Options::default();
-        options.variant = DEFAULT_VARIANT;
+        let options = Options {
+            variant: DEFAULT_VARIANT,
+            ..Options::default()
+        };
         HubEngine {
             out,
             game: AnyGame::new(options.variant, options.rules),

@@ -35,10 +35,10 @@ impl HubLine {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
     /// A `"` with no closing `"`.
-    #[error("a quoted value has no closing '\"'")]
+    #[error("a quoted value is not closed")]
     Unclosed,
     /// `name=` followed by nothing, or `=` without a name.
-    #[error("'=' must join a name and a value (quote an empty value: name=\"\")")]
+    #[error("'=' must join a name and a value (an empty value is two double quotes)")]
     MissingPart,
     /// A quoted text where a name should be.
     #[error("a quoted text must follow 'name='")]

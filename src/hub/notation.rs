@@ -149,7 +149,7 @@ pub enum PositionError {
         got: usize,
         /// Squares of the game.
         squares: u32,
-        /// The game's name in Hub.
+        /// The game's title.
         game: &'static str,
     },
     /// The side to move is not `W` or `B`.
@@ -195,7 +195,7 @@ pub fn read_position(
         return Err(PositionError::Length {
             got: letters.len(),
             squares,
-            game: hub_name(variant),
+            game: variant.title(),
         });
     }
     let flipped = variant.first_player() == Color::Black;
@@ -419,4 +419,114 @@ pub fn write_line(game: &AnyGame, moves: &[String]) -> Vec<String> {
         out.push(write_move(v, &m));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game's start position and start moves survive the trip
+    /// through Hub's notation.
+    #[test]
+    fn positions_and_moves_round_trip_in_every_game() {
+        for v in Variant::ALL {
+            let g = AnyGame::new(v, GameOptions::default());
+            if let Some(text) = write_position(&g) {
+                assert_eq!(text.len() as u32, square_count(v) + 1, "{v}");
+                let back = read_position(v, &text, GameOptions::default()).unwrap();
+                assert_eq!(back.fen(), g.fen(), "{v}");
+                assert_eq!(write_position(&back).as_deref(), Some(text.as_str()));
+            }
+            for m in g.legal_moves() {
+                let text = write_move(v, &m);
+                assert_eq!(parse_move(&g, &text).as_ref(), Ok(&m), "{v} {text}");
+            }
+            for n in 1..=square_count(v) {
+                let sq = square_of(v, n).unwrap();
+                assert_eq!(number_of(v, sq), Some(n), "{v} {n}");
+            }
+            assert_eq!(square_of(v, square_count(v) + 1), None);
+            assert_eq!(square_of(v, 0), None);
+            assert_eq!(variant_named(hub_name(v)), Some(v));
+            assert_eq!(variant_named(&v.name().to_uppercase()), Some(v));
+        }
+    }
+
+    #[test]
+    fn the_eight_by_eight_games_as_pydraughts_writes_them() {
+        let o = GameOptions::default();
+        // Russian draughts: the position from b8, moves from a1.
+        let start = format!("W{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12));
+        let g = read_position(Variant::Russian, &start, o).unwrap();
+        assert_eq!(g.fen(), AnyGame::new(Variant::Russian, o).fen());
+        let mut moves: Vec<String> = g
+            .legal_moves()
+            .iter()
+            .map(|m| write_move(Variant::Russian, m))
+            .collect();
+        moves.sort();
+        assert_eq!(
+            moves,
+            ["10-13", "10-14", "11-14", "11-15", "12-15", "12-16", "9-13"]
+        );
+        // English draughts: pydraughts' start has W to move, meaning the
+        // first player, Black.
+        let g = read_position(Variant::English, &start, o).unwrap();
+        assert_eq!(g.fen(), AnyGame::new(Variant::English, o).fen());
+        // Seen from Black's side: Black's king on 1 is the last letter.
+        let g = AnyGame::from_fen(Variant::English, "B:W32:BK1", o).unwrap();
+        let text = write_position(&g).unwrap();
+        assert_eq!(text, format!("Wb{}W", "e".repeat(30)));
+    }
+
+    #[test]
+    fn bad_positions_and_moves_say_why() {
+        let o = GameOptions::default();
+        let v = Variant::International;
+        let e = read_position(v, "Wbbb", o).unwrap_err().to_string();
+        assert!(e.contains("51 characters") && e.ends_with("not 4"), "{e}");
+        let long = format!("X{}", "e".repeat(50));
+        assert_eq!(
+            read_position(v, &long, o).unwrap_err(),
+            PositionError::Side('X')
+        );
+        let bad = format!("W{}x{}", "e".repeat(9), "e".repeat(40));
+        assert_eq!(
+            read_position(v, &bad, o).unwrap_err(),
+            PositionError::Letter {
+                square: 10,
+                letter: 'x'
+            }
+        );
+        let empty = format!("W{}", "e".repeat(50));
+        assert!(matches!(
+            read_position(v, &empty, o),
+            Err(PositionError::Game(_))
+        ));
+        let g = AnyGame::new(v, o);
+        for text in [
+            "", "32", "32-", "-28", "32--28", "32-28-23", "32x28-23", "a-b", "32 28",
+        ] {
+            assert!(
+                matches!(parse_move(&g, text), Err(MoveTextError::Syntax(_))),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            parse_move(&g, "32-51"),
+            Err(MoveTextError::NoSquare { square: 51, .. })
+        ));
+        assert!(matches!(
+            parse_move(&g, "46-41"),
+            Err(MoveTextError::Illegal(_))
+        ));
+        assert!(matches!(
+            parse_move(&g, "0-0"),
+            Err(MoveTextError::Illegal(_))
+        ));
+        assert!(
+            parse_move(&g, "32x28").is_ok(),
+            "Scan reads either separator"
+        );
+    }
 }
