@@ -6,7 +6,7 @@
 //! A second front end over the same engine as the native protocol
 //! ([`crate::protocol`]): the same searcher, run on the same kind of
 //! thread ([`crate::protocol::Worker`]), the same line reader and
-//! output; only the words differ. [`line`](self::line) reads and writes Hub's
+//! output; only the words differ. [`line`](mod@line) reads and writes Hub's
 //! `command name=value` lines, [`notation`] its positions and moves by
 //! square number, [`engine`] applies the commands and [`search`] is
 //! what runs on the search thread.
