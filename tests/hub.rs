@@ -346,8 +346,30 @@ fn stop_ends_an_infinite_search_and_ping_is_answered_meanwhile() {
         &game(Variant::International, START, &[]),
     );
     assert!(hub.sync().is_empty());
-    // Any other command ends a search first: its `done` comes before
-    // the command's effect.
+    // A refused line does not end a search…
+    hub.send("level infinite");
+    hub.send("go think");
+    assert!(hub.next().starts_with("info "));
+    hub.send("pos pos=Wbbb");
+    hub.send("set-param name=hash value=big");
+    let errors: Vec<String> = hub
+        .sync()
+        .into_iter()
+        .filter(|l| !l.starts_with("info "))
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors.iter().all(|l| l.starts_with("error message=")),
+        "{errors:?}"
+    );
+    hub.send("stop");
+    let lines = hub.until("done");
+    check_done(
+        lines.last().unwrap(),
+        &game(Variant::International, START, &[]),
+    );
+    // …any other command ends it first: its `done` comes before the
+    // command's effect.
     hub.send("level infinite");
     hub.send("go think");
     assert!(hub.next().starts_with("info "));

@@ -5,10 +5,9 @@
 //! [`Worker`]: `go` lends the searcher and a copy of the game to a
 //! search thread, so `ping`, `ponder-hit` and `stop` are answered while
 //! it thinks. Any other command first ends a running search (its
-//! `done` is written), as Scan does. A command is read whole and its
-//! changes are built on copies and kept only when it has fully
-//! succeeded: a refused command answers one `error message="…"` line
-//! and changes nothing.
+//! `done` is written), as Scan does. A command is read and checked
+//! whole before anything changes: a refused command answers one
+//! `error message="…"` line and changes nothing (a search goes on).
 
 use super::line::{self, HubLine};
 use super::notation::{self, hub_name, hub_names, variant_named};
@@ -224,29 +223,43 @@ impl HubEngine {
         if !KNOWN.contains(&cmd) {
             return Err(format!("unknown command '{cmd}'"));
         }
-        if !matches!(cmd, "ping" | "ponder-hit") {
-            // Scan ends its search on any command but these two.
-            self.finish();
-        }
+        // Scan ends its search on any command but `ping` and
+        // `ponder-hit`; a line refused here changes nothing, so it is
+        // checked before.
         match cmd {
-            "hub" => self.handshake(),
-            "set-param" => self.set_param(l)?,
-            "init" => self.out.line("ready"),
-            "new-game" => {
-                if let Some(s) = self.worker.searcher() {
-                    s.clear();
-                }
-            }
-            "pos" => {
-                self.game = self.read_pos(l)?;
-                self.level = Level::default();
-            }
-            "level" => self.level = self.level.read(l)?,
-            "go" => self.go(l)?,
             "ping" => self.out.line("pong"),
             "ponder-hit" => self.ponder_hit(),
-            "quit" => return Ok(Flow::Quit),
-            _ => {} // stop: done above
+            "set-param" => {
+                let (which, o) = self.read_param(l)?;
+                self.finish();
+                self.apply_param(which, o);
+            }
+            "pos" => {
+                let g = self.read_pos(l)?;
+                self.finish();
+                self.game = g;
+                self.level = Level::default();
+            }
+            "level" => {
+                let level = self.level.read(l)?;
+                self.finish();
+                self.level = level;
+            }
+            _ => {
+                self.finish();
+                match cmd {
+                    "hub" => self.handshake(),
+                    "init" => self.out.line("ready"),
+                    "new-game" => {
+                        if let Some(s) = self.worker.searcher() {
+                            s.clear();
+                        }
+                    }
+                    "go" => self.go(l)?,
+                    "quit" => return Ok(Flow::Quit),
+                    _ => {} // stop: done above
+                }
+            }
         }
         Ok(Flow::Continue)
     }
@@ -292,7 +305,8 @@ impl HubEngine {
         s
     }
 
-    fn set_param(&mut self, l: &HubLine) -> Result<(), String> {
+    /// The parameter a `set-param` line names and the options it makes.
+    fn read_param(&self, l: &HubLine) -> Result<(Name, Options), String> {
         let name = l
             .value("name")
             .ok_or("set-param: missing name (set-param name=… value=…)")?;
@@ -322,6 +336,12 @@ impl HubEngine {
                 format!("set-param: {hub} must be {}, not '{value}'", spec.allowed())
             })?;
         }
+        Ok((which, o))
+    }
+
+    /// Puts new options in place; a new game or table size takes a new
+    /// searcher.
+    fn apply_param(&mut self, which: Name, o: Options) {
         match which {
             Name::Variant => {
                 self.game = AnyGame::new(o.variant, o.rules);
@@ -332,7 +352,6 @@ impl HubEngine {
             _ => {}
         }
         self.options = o;
-        Ok(())
     }
 
     /// The game of a `pos` line: `pos=<position>` (or the start position
