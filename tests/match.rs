@@ -4,7 +4,7 @@
 //! through dama's own reader, Ctrl-C.
 
 use dama::game::{GameResult, Status};
-use dama::matchrunner::engine::EngineSpec;
+use dama::matchrunner::engine::{EngineSpec, Proto};
 use dama::matchrunner::openings::OpeningBook;
 use dama::matchrunner::referee::GameRules;
 use dama::matchrunner::stats::{Sprt, SprtDecision};
@@ -45,6 +45,7 @@ fn fake(name: &str, mode: &str, seed: u32, extra: &[&str]) -> EngineSpec {
         args,
         dir: None,
         options: vec![],
+        proto: Proto::Dama,
     }
 }
 
@@ -581,6 +582,48 @@ fn dama_level(level: u8) -> EngineSpec {
         args: vec![],
         dir: None,
         options: vec![("level".into(), level.to_string())],
+        proto: Proto::Dama,
+    }
+}
+
+/// dama's Hub front end (`dama hub`) as the engine, at a strength.
+fn dama_hub(level: u8) -> EngineSpec {
+    EngineSpec {
+        name: format!("hub {level}"),
+        cmd: PathBuf::from(DAMA),
+        args: vec!["hub".into()],
+        dir: None,
+        options: vec![("strength".into(), level.to_string())],
+        proto: Proto::Hub,
+    }
+}
+
+#[test]
+fn dama_through_the_hub_protocol_plays_dama_in_every_game() {
+    let dir = scratch("hub");
+    for (i, v) in Variant::ALL.into_iter().enumerate() {
+        let pdn = dir.join(format!("{v}.pdn"));
+        let tc = if i % 2 == 0 {
+            TimeControl::MoveTime(Duration::from_millis(20))
+        } else {
+            "1+0.02".parse().unwrap()
+        };
+        let mut cfg = config(vec![dama_level(3), dama_hub(3)], 2, tc);
+        cfg.rules.variant = v;
+        cfg.rules.margin = Duration::from_millis(1000);
+        cfg.openings = OpeningBook::new(v, GameOptions::default(), vec![], 2, i as u64);
+        cfg.pdn = Some(pdn.clone());
+        let s = run(&cfg);
+        assert_eq!((s.finished, s.abandoned), (2, 0), "{v}: {:?}", s.reasons);
+        assert!(
+            s.reasons.iter().all(|r| r.engine.is_none()),
+            "{v}: an engine forfeited: {:?}",
+            s.reasons
+        );
+        for g in &read_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap() {
+            let game = g.replay().unwrap();
+            assert!(matches!(game.status(), Status::Over(_)), "{v}");
+        }
     }
 }
 

@@ -403,14 +403,15 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
 }
 
 /// The moves of a line given in the game's notation (a principal
-/// variation), in Hub's notation, as far as they can be played from the
-/// game's current position.
+/// variation, a game's record), in Hub's notation, as far as they can be
+/// played from the game's current position.
 pub fn write_line(game: &AnyGame, moves: &[String]) -> Vec<String> {
     let v = game.variant();
     let mut g = game.clone();
     let mut out = Vec::with_capacity(moves.len());
     for text in moves {
-        let Some(m) = g.legal_moves().into_iter().find(|m| &m.text == text) else {
+        // Any form the game reads: a search's moves, or a record's.
+        let Ok(m) = g.check_move(text) else {
             break;
         };
         if g.play_on(&m.text).is_err() {

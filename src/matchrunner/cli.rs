@@ -3,11 +3,13 @@
 //!
 //! Engines are given as `--engine key=value …` (as in cutechess-cli):
 //! `cmd=PATH` (the running dama when left out), `name=NAME`, `arg=ARG`
-//! (repeatable), `dir=DIR`, and `option.NAME=VALUE` for `setoption`.
+//! (repeatable), `dir=DIR`, `option.NAME=VALUE` for `setoption`, and
+//! `proto=hub` for an engine speaking the Hub protocol (Scan, `dama
+//! hub`) instead of dama's.
 //! `--ladder` builds the engines itself: dama at each level of
 //! `--levels`, each level playing the one below.
 
-use super::engine::EngineSpec;
+use super::engine::{EngineSpec, Proto};
 use super::openings::{read_fen_file, OpeningBook};
 use super::referee::{Adjudication, GameRules};
 use super::report::{progress_line, MatchSummary};
@@ -25,8 +27,9 @@ use std::time::Duration;
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
     /// An engine: key=value items: cmd=PATH (default: this dama), name=NAME,
-    /// arg=ARG (repeatable), dir=DIR, option.NAME=VALUE (repeatable). Give
-    /// two or more.
+    /// arg=ARG (repeatable), dir=DIR, option.NAME=VALUE (repeatable),
+    /// proto=dama|hub (the Hub protocol of Scan; `dama hub` is `arg=hub
+    /// proto=hub`). Give two or more.
     #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
     engine: Vec<String>,
     /// Measure the level ladder: dama at each of --levels against the
@@ -148,11 +151,12 @@ fn engine_spec(items: &[String], default_cmd: &std::path::Path) -> Result<Engine
         args: Vec::new(),
         dir: None,
         options: Vec::new(),
+        proto: Proto::Dama,
     };
     for item in items {
         let Some((k, v)) = item.split_once('=') else {
             return Err(format!(
-                "bad engine item '{item}' (expected key=value: cmd=, name=, arg=, dir=, option.NAME=)"
+                "bad engine item '{item}' (expected key=value: cmd=, name=, arg=, dir=, option.NAME=, proto=)"
             ));
         };
         match k {
@@ -160,6 +164,13 @@ fn engine_spec(items: &[String], default_cmd: &std::path::Path) -> Result<Engine
             "name" => spec.name = v.to_string(),
             "arg" => spec.args.push(v.to_string()),
             "dir" => spec.dir = Some(PathBuf::from(v)),
+            "proto" => {
+                spec.proto = match v {
+                    "dama" => Proto::Dama,
+                    "hub" => Proto::Hub,
+                    _ => return Err(format!("unknown protocol '{v}' in '{item}' (dama or hub)")),
+                }
+            }
             _ => match k.strip_prefix("option.") {
                 Some(o) if !o.is_empty() => spec.options.push((o.to_string(), v.to_string())),
                 _ => return Err(format!("unknown engine key '{k}' in '{item}'")),
@@ -443,6 +454,13 @@ mod tests {
             s.options,
             vec![("level".into(), "3".into()), ("hash".into(), "8".into())]
         );
+        assert_eq!(s.proto, Proto::Dama);
+        let h = engine_spec(&["arg=hub".into(), "proto=hub".into()], &me).unwrap();
+        assert_eq!(
+            (h.proto, h.args.clone()),
+            (Proto::Hub, vec!["hub".to_string()])
+        );
+        assert!(engine_spec(&["proto=uci".into()], &me).is_err());
         assert!(engine_spec(&["level=3".into()], &me).is_err());
         assert!(engine_spec(&["cmd".into()], &me).is_err());
         let mut v = vec![s.clone(), s.clone(), s];

@@ -1,7 +1,8 @@
 //! Engine processes: start, talk, wait with a deadline, end.
 //!
 //! An engine is any executable speaking the dama protocol on its stdin
-//! and stdout. A thread per engine reads its stdout line by line (lines
+//! and stdout, or the Hub protocol (Scan's, `dama hub`) with
+//! [`Proto::Hub`]. A thread per engine reads its stdout line by line (lines
 //! are capped in length so a runaway engine cannot exhaust memory) and
 //! hands them over a channel, so every wait of the runner has a
 //! deadline and can be interrupted by the stop flag; an engine that
@@ -22,6 +23,16 @@ use std::time::{Duration, Instant};
 /// Longest line kept from an engine; the rest of a longer line is dropped.
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Proto {
+    /// dama's line protocol (PROTOCOL.md).
+    #[default]
+    Dama,
+    /// The Hub protocol of Scan (`dama hub`; PROTOCOL.md, "Hub protocol").
+    Hub,
+}
+
 /// How an engine is started and set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -33,8 +44,11 @@ pub struct EngineSpec {
     pub args: Vec<String>,
     /// The working directory (the runner's when `None`).
     pub dir: Option<PathBuf>,
-    /// Options sent with `setoption` after the handshake, in order.
+    /// Options sent with `setoption` (`set-param` in Hub) after the
+    /// handshake, in order.
     pub options: Vec<(String, String)>,
+    /// Its protocol.
+    pub proto: Proto,
 }
 
 /// What went wrong with an engine process.
@@ -78,6 +92,7 @@ pub struct EngineProcess {
     eof: bool,
     /// The engine's own name from `id name`, if it sent one.
     pub id_name: Option<String>,
+    proto: Proto,
     /// Every line sent and received, when logging is on.
     log: Option<Vec<String>>,
 }
@@ -172,13 +187,16 @@ impl EngineProcess {
             rx,
             eof: false,
             id_name: None,
+            proto: spec.proto,
             log: log.then(Vec::new),
         })
     }
 
     /// Starts the engine and runs the handshake: `dama` … `damaok`, the
-    /// options, `isready` … `readyok`. An `error` line before `readyok`
-    /// (an option refused) fails the start.
+    /// options, `isready` … `readyok`; in Hub, `hub` … `wait`, the
+    /// parameters (of `extra`, the game alone, by its Hub name: Hub has no
+    /// rule options), `init` … `ready`. An `error` line before the last
+    /// reply (an option refused) fails the start.
     pub fn start(
         spec: &EngineSpec,
         extra: &[(String, String)],
@@ -188,25 +206,57 @@ impl EngineProcess {
     ) -> Result<EngineProcess, EngineError> {
         let mut e = EngineProcess::spawn(spec, log)?;
         let deadline = Instant::now() + timeout;
-        e.send("dama")?;
-        loop {
-            let line = e.recv(deadline, stop)?;
-            if line.trim() == "damaok" {
-                break;
-            }
-            if let Some(name) = line.trim().strip_prefix("id name ") {
-                e.id_name = Some(name.trim().to_string());
-            }
-        }
-        for (k, v) in extra.iter().chain(&spec.options) {
-            e.send(&format!("setoption name {k} value {v}"))?;
-        }
-        let deadline = Instant::now() + timeout;
-        e.send("isready")?;
+        let hub = spec.proto == Proto::Hub;
+        let (hello, listed) = if hub {
+            ("hub", "wait")
+        } else {
+            ("dama", "damaok")
+        };
+        e.send(hello)?;
         loop {
             let line = e.recv(deadline, stop)?;
             let t = line.trim();
-            if t == "readyok" {
+            if t == listed {
+                break;
+            }
+            if hub {
+                if let Ok(Some(l)) = crate::hub::line::parse(t) {
+                    if l.command == "id" {
+                        e.id_name = l.value("name").map(str::to_string);
+                    }
+                }
+            } else if let Some(name) = t.strip_prefix("id name ") {
+                e.id_name = Some(name.trim().to_string());
+            }
+        }
+        let hub_game = |(k, v): &(String, String)| -> Option<(String, String)> {
+            let v: crate::variant::Variant = v.parse().ok().filter(|_| k == "variant")?;
+            Some((k.clone(), crate::hub::notation::hub_name(v).to_string()))
+        };
+        let options: Vec<(String, String)> = if hub {
+            extra.iter().filter_map(hub_game).collect()
+        } else {
+            extra.to_vec()
+        };
+        for (k, v) in options.iter().chain(&spec.options) {
+            if hub {
+                use crate::hub::line::pair;
+                e.send(&format!("set-param{}{}", pair("name", k), pair("value", v)))?;
+            } else {
+                e.send(&format!("setoption name {k} value {v}"))?;
+            }
+        }
+        let deadline = Instant::now() + timeout;
+        let (ask, ready) = if hub {
+            ("init", "ready")
+        } else {
+            ("isready", "readyok")
+        };
+        e.send(ask)?;
+        loop {
+            let line = e.recv(deadline, stop)?;
+            let t = line.trim();
+            if t == ready {
                 break;
             }
             if t.starts_with("error") {
@@ -214,6 +264,29 @@ impl EngineProcess {
             }
         }
         Ok(e)
+    }
+
+    /// The engine's protocol.
+    pub fn proto(&self) -> Proto {
+        self.proto
+    }
+
+    /// The reply [`EngineProcess::sync`] waits for: `readyok`, or `pong` in Hub.
+    pub fn sync_reply(&self) -> &'static str {
+        match self.proto {
+            Proto::Dama => "readyok",
+            Proto::Hub => "pong",
+        }
+    }
+
+    /// Tells the engine a new game begins (`newgame`, `new-game` in Hub)
+    /// and waits until it is ready.
+    pub fn new_game(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), EngineError> {
+        self.send(match self.proto {
+            Proto::Dama => "newgame",
+            Proto::Hub => "new-game",
+        })?;
+        self.sync(timeout, stop)
     }
 
     /// Sends one line.
@@ -262,12 +335,17 @@ impl EngineProcess {
         }
     }
 
-    /// Sends `isready` and waits for `readyok`, dropping other lines.
+    /// Sends `isready` (`ping` in Hub) and waits for `readyok` (`pong`),
+    /// dropping other lines.
     pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), EngineError> {
         let deadline = Instant::now() + timeout;
-        self.send("isready")?;
+        self.send(match self.proto {
+            Proto::Dama => "isready",
+            Proto::Hub => "ping",
+        })?;
+        let reply = self.sync_reply();
         loop {
-            if self.recv(deadline, stop)?.trim() == "readyok" {
+            if self.recv(deadline, stop)?.trim() == reply {
                 return Ok(());
             }
         }
@@ -358,6 +436,7 @@ mod tests {
             args: vec![],
             dir: None,
             options: vec![],
+            proto: Proto::Dama,
         };
         let stop = AtomicBool::new(false);
         let e = EngineProcess::start(&spec, &[], Duration::from_secs(1), &stop, false);

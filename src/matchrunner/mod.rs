@@ -24,6 +24,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod hub;
 pub mod openings;
 pub mod referee;
 pub mod report;

@@ -3,14 +3,16 @@
 //! The referee holds the game record itself ([`AnyGame`]). Before each
 //! move it sends the engine to move the whole game (`position … moves
 //! …`) and a `go` for the time control, then waits for `bestmove` no
-//! longer than the clock allows. Every move is checked against the rules
+//! longer than the clock allows (in Hub: `pos … moves="…"`, `level`,
+//! `go think`, `done`; see [`super::hub`]). Every move is checked against the rules
 //! core before it is played; the game ends when the rules end it
 //! ([`AnyGame::status`]), when an engine forfeits (illegal move,
 //! unreadable reply, crash, time, no reply), when both engines agree on
 //! a decisive score long enough (optional adjudication), or when the
 //! match is stopped (the game is then abandoned and not counted).
 
-use super::engine::{EngineError, EngineProcess};
+use super::engine::{EngineError, EngineProcess, Proto};
+use super::hub;
 use super::openings::Opening;
 use super::timecontrol::{Allowance, Clocks, TimeControl};
 use crate::any::AnyGame;
@@ -411,9 +413,9 @@ pub fn play_game(
 
     // A new game for both; a failure here is that engine's loss.
     for (i, e) in engines.iter_mut().enumerate() {
-        let r = e.send("newgame").and_then(|_| e.sync(rules.timeout, stop));
+        let r = e.new_game(rules.timeout, stop);
         if let Err(err) = r {
-            let ending = match engine_fault(err, "readyok", false) {
+            let ending = match engine_fault(err, e.sync_reply(), false) {
                 Ok(fault) => Ending::Forfeit {
                     loser: Color::ALL[i],
                     fault,
@@ -438,9 +440,15 @@ pub fn play_game(
             Allowance::Timed(d) => (d, true),
             Allowance::Untimed(d) => (d, false),
         };
-        let sent = e
-            .send(&position_command(&game))
-            .and_then(|_| e.send(&clocks.go_command()));
+        let proto = e.proto();
+        let request = match proto {
+            Proto::Dama => vec![position_command(&game), clocks.go_command()],
+            Proto::Hub => match hub::request(&game, &clocks) {
+                Ok(lines) => lines,
+                Err(reason) => break Ending::Abandoned { reason },
+            },
+        };
+        let sent = request.iter().try_for_each(|l| e.send(l));
         let start = Instant::now();
         let deadline = start + limit;
         let mut score = None;
@@ -449,18 +457,28 @@ pub fn play_game(
             let line = e.recv(deadline, stop)?;
             let t = line.trim();
             if t.starts_with("info") {
-                let (s, d) = parse_info(t);
+                let (s, d) = match proto {
+                    Proto::Dama => parse_info(t),
+                    Proto::Hub => hub::parse_info(t),
+                };
                 score = s.or(score);
                 depth = d.or(depth);
-            } else if t == "bestmove" || t.starts_with("bestmove ") {
+            } else if match proto {
+                Proto::Dama => t == "bestmove" || t.starts_with("bestmove "),
+                Proto::Hub => hub::is_reply(t),
+            } {
                 break Ok(t.to_string());
             }
         });
         let used = start.elapsed();
         let budget = clocks.describe(mover, rules.margin);
+        let awaited = match proto {
+            Proto::Dama => "bestmove",
+            Proto::Hub => "done",
+        };
         let line = match reply {
             Ok(l) => l,
-            Err(err) => match engine_fault(err, "bestmove", timed) {
+            Err(err) => match engine_fault(err, awaited, timed) {
                 Ok(Fault::TimeForfeit {
                     allowed_ms,
                     used_ms,
@@ -490,6 +508,14 @@ pub fn play_game(
             };
         }
         clocks.charge(mover, used);
+        // A Hub reply, read as the native one it means.
+        let line = match proto {
+            Proto::Dama => line,
+            Proto::Hub => match hub::translate(&game, &line) {
+                Ok(l) => l,
+                Err(fault) => break Ending::Forfeit { loser: side, fault },
+            },
+        };
         let text = line
             .split_whitespace()
             .nth(1)

@@ -157,6 +157,25 @@ impl Clocks {
         }
     }
 
+    /// The Hub `level` line for the side `mover` (0 White, 1 Black), in
+    /// seconds. Hub adds the increment before the move, so the clock
+    /// sent is the time left less one increment.
+    pub fn hub_level(&self, mover: usize) -> String {
+        match self.tc {
+            TimeControl::MoveTime(d) => format!("level move-time={:.3}", d.as_secs_f64()),
+            TimeControl::Clock { inc, .. } => {
+                let left = (self.left[mover] - micros(inc)).max(0) as f64 / 1e6;
+                if inc.is_zero() {
+                    format!("level time={left:.3}")
+                } else {
+                    format!("level time={left:.3} inc={:.3}", inc.as_secs_f64())
+                }
+            }
+            TimeControl::Depth(d) => format!("level depth={d}"),
+            TimeControl::Nodes(n) => format!("level nodes={n}"),
+        }
+    }
+
     /// How long the referee waits for `mover`'s move, with `margin` for
     /// lag and `timeout` for searches without a clock.
     pub fn allowance(&self, mover: usize, margin: Duration, timeout: Duration) -> Allowance {
@@ -260,6 +279,8 @@ mod tests {
         c.charge(0, Duration::from_millis(400));
         assert_eq!(c.left()[0], Duration::from_millis(700));
         assert_eq!(c.go_command(), "go wtime 700 btime 1000 winc 100 binc 100");
+        assert_eq!(c.hub_level(0), "level time=0.600 inc=0.100");
+        assert_eq!(c.hub_level(1), "level time=0.900 inc=0.100");
         // Over the clock but within the margin: the overdraft is kept.
         c.charge(0, Duration::from_millis(720));
         assert_eq!(c.left_ms(0), 80);
@@ -274,6 +295,9 @@ mod tests {
         assert_eq!(c.describe(0, m), "clock -50 ms + margin 50 ms");
         let d = Clocks::new(TimeControl::Depth(4));
         assert_eq!(d.go_command(), "go depth 4");
+        assert_eq!(d.hub_level(1), "level depth=4");
+        let t = Clocks::new(TimeControl::MoveTime(Duration::from_millis(250)));
+        assert_eq!(t.hub_level(0), "level move-time=0.250");
         assert_eq!(
             d.allowance(1, m, Duration::from_secs(9)),
             Allowance::Untimed(Duration::from_secs(9))
