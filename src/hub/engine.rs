@@ -10,13 +10,12 @@
 //! `error message="…"` line and changes nothing (a search goes on).
 
 use super::line::{self, HubLine};
-use super::notation::{self, hub_name, hub_names, variant_named};
+use super::notation::{self, default_variant, hub_name, hub_names, variant_named};
 use super::search::{self, Mode};
 use crate::any::{AnyGame, AnySearcher};
 use crate::protocol::options::{Kind, Name, Options, SPECS};
 use crate::protocol::{Flow, JobFlags, Out, Worker};
 use crate::search::{Clock, Limits};
-use crate::variant::Variant;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -30,10 +29,6 @@ pub const PARAMS: [(&str, Name); 5] = [
     ("strength", Name::Level),
     ("move-overhead", Name::MoveOverhead),
 ];
-
-/// The game a Hub engine plays until `set-param name=variant` says
-/// otherwise: Scan's `normal`, the game Hub GUIs and pydraughts expect.
-pub const DEFAULT_VARIANT: Variant = Variant::International;
 
 /// The limits of the next search, as `level` lines set them (they add
 /// up; `pos` and `go` clear them, as in Scan).
@@ -147,7 +142,7 @@ impl HubEngine {
     /// from the start, no limits.
     pub fn new(out: Out) -> Self {
         let options = Options {
-            variant: DEFAULT_VARIANT,
+            variant: default_variant(),
             ..Options::default()
         };
         HubEngine {

@@ -41,19 +41,24 @@ use crate::square::{Corner, Square, SquareNames, SquareText};
 use crate::variant::Variant;
 
 /// Scan's names for the games it plays that dama's registry names
-/// otherwise (`var.cpp`); Hub announces and accepts these.
-const SCAN_NAMES: [(&str, Variant); 3] = [
-    ("normal", Variant::International),
-    ("bt", Variant::Breakthrough),
-    ("losing", Variant::Antidraughts),
+/// otherwise (Scan's `var.cpp`), with the registry's names; Hub
+/// announces and accepts these. The first is Scan's default game.
+const SCAN_NAMES: [(&str, &str); 3] = [
+    ("normal", "international"),
+    ("bt", "breakthrough"),
+    ("losing", "antidraughts"),
 ];
 
-/// Other names accepted: pydraughts' for international draughts and
-/// for American checkers.
-const OTHER_NAMES: [(&str, Variant); 2] = [
-    ("standard", Variant::International),
-    ("american", Variant::English),
-];
+/// Other names accepted, with the registry's names: pydraughts' for
+/// international draughts and for American checkers.
+const OTHER_NAMES: [(&str, &str); 2] = [("standard", "international"), ("american", "english")];
+
+/// The game a Hub engine plays until told otherwise: Scan's default,
+/// `normal` (international draughts), the game Hub GUIs and pydraughts
+/// expect.
+pub fn default_variant() -> Variant {
+    variant_named(SCAN_NAMES[0].0).unwrap_or_default()
+}
 
 /// A game's name in Hub: Scan's name where Scan has one, else the
 /// registry's.
@@ -67,7 +72,7 @@ const OTHER_NAMES: [(&str, Variant); 2] = [
 pub fn hub_name(v: Variant) -> &'static str {
     SCAN_NAMES
         .iter()
-        .find(|(_, w)| *w == v)
+        .find(|(_, registry)| *registry == v.name())
         .map_or(v.name(), |(n, _)| n)
 }
 
@@ -80,12 +85,12 @@ pub fn hub_names() -> Vec<&'static str> {
 /// (`breakthrough`, `antidraughts`), or pydraughts' `standard` and
 /// `american`.
 pub fn variant_named(name: &str) -> Option<Variant> {
-    SCAN_NAMES
+    let registry = SCAN_NAMES
         .iter()
         .chain(OTHER_NAMES.iter())
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| *v)
-        .or_else(|| name.parse().ok())
+        .map_or(name, |(_, r)| r);
+    registry.parse().ok()
 }
 
 /// How many squares the game numbers.
@@ -451,6 +456,16 @@ mod tests {
             assert_eq!(variant_named(hub_name(v)), Some(v));
             assert_eq!(variant_named(&v.name().to_uppercase()), Some(v));
         }
+    }
+
+    #[test]
+    fn other_names_are_names_of_the_registry() {
+        for (other, registry) in SCAN_NAMES.iter().chain(&OTHER_NAMES) {
+            let v: Variant = registry.parse().unwrap();
+            assert_eq!(variant_named(other), Some(v));
+        }
+        assert_eq!(default_variant(), Variant::International);
+        assert_eq!(hub_name(Variant::Breakthrough), "bt");
     }
 
     #[test]
