@@ -1,5 +1,5 @@
 //! dama's move generator against the independent reference of
-//! `tests/reference` in all five games.
+//! `tests/reference` in every game.
 //!
 //! At every position of random playouts (from the start positions and
 //! from random placements with kings, knights and commanders) the sorted
@@ -13,6 +13,7 @@ mod reference;
 
 use dama::movegen;
 use dama::{Antidraughts, Breakthrough, International, Killer};
+use dama::{Brazilian, English, Italian, Pool, Russian, Spanish};
 use dama::{
     Czech, Frisian, Gothic, Kind, Knights, Medieval, Move, Ossetian, Position, Rules, Thai, Turkish,
 };
@@ -174,6 +175,12 @@ fn playout_any(game: Game, fen: &str, choices: &[u16]) -> Result<(), String> {
         Game::Turkish => playout::<Turkish>(game, fen, choices),
         Game::Thai => playout::<Thai>(game, fen, choices),
         Game::Frisian => playout::<Frisian>(game, fen, choices),
+        Game::Brazilian => playout::<Brazilian>(game, fen, choices),
+        Game::Russian => playout::<Russian>(game, fen, choices),
+        Game::English => playout::<English>(game, fen, choices),
+        Game::Italian => playout::<Italian>(game, fen, choices),
+        Game::Spanish => playout::<Spanish>(game, fen, choices),
+        Game::Pool => playout::<Pool>(game, fen, choices),
     }
 }
 
@@ -199,6 +206,12 @@ fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
         Game::Turkish => p::<Turkish>(fen, depth, bulk),
         Game::Thai => p::<Thai>(fen, depth, bulk),
         Game::Frisian => p::<Frisian>(fen, depth, bulk),
+        Game::Brazilian => p::<Brazilian>(fen, depth, bulk),
+        Game::Russian => p::<Russian>(fen, depth, bulk),
+        Game::English => p::<English>(fen, depth, bulk),
+        Game::Italian => p::<Italian>(fen, depth, bulk),
+        Game::Spanish => p::<Spanish>(fen, depth, bulk),
+        Game::Pool => p::<Pool>(fen, depth, bulk),
     }
 }
 
@@ -254,6 +267,12 @@ fn game_strategy() -> impl Strategy<Value = Game> {
         Just(Game::Turkish),
         Just(Game::Thai),
         Just(Game::Frisian),
+        Just(Game::Brazilian),
+        Just(Game::Russian),
+        Just(Game::English),
+        Just(Game::Italian),
+        Just(Game::Spanish),
+        Just(Game::Pool),
     ]
 }
 
@@ -308,7 +327,7 @@ proptest! {
 
 /// Positions from mid-game with kings, commanders, knights and passes,
 /// with the depth to which both generators are run.
-const MIDGAME: [(Game, &str, u32); 25] = [
+const MIDGAME: [(Game, &str, u32); 37] = [
     // International: kings of both sides among men, captures backward,
     // the majority rule with kings.
     (
@@ -403,6 +422,63 @@ const MIDGAME: [(Game, &str, u32); 25] = [
     (Game::Medieval, "W:WNc4,Nd5,e5,Kf3:Bc5,Nd6,e6,Nf5,Cg6", 4),
     // Knight's: a knight two leaps from promotion among many pieces.
     (Game::Knights, "W:Wa6,c7,Kd4,e8,g6:Bb8,d9,f9,g8,h7,Kj5", 4),
+    // Brazilian: flying kings among men, backward captures, the majority rule.
+    (
+        Game::Brazilian,
+        "W:Wa1,Kc3,d2,e3,f2,g1,h4:Bb6,c7,Kd6,e7,f6,g5,Kh8",
+        3,
+    ),
+    (
+        Game::Brazilian,
+        "B:Wb4,c5,Kd2,e3,g3,Kh6:Ba5,b8,d6,Ke5,f4,g7",
+        3,
+    ),
+    // Russian: men crowned in the middle of a capture go on as kings
+    // (b6:d8 then over e7; a3:c1 then over e3), free choice.
+    (
+        Game::Russian,
+        "W:Wa5,b6,d6,e3,g3,Kh2:Ba7,c7,e7,f4,Kd2,g7,h6",
+        3,
+    ),
+    (
+        Game::Russian,
+        "B:Wb2,c3,e3,Ke1,g3,h4:Ba3,Kb8,d6,e5,f6,Kh8",
+        3,
+    ),
+    // English: Black to move; short kings, men capturing forward only.
+    (
+        Game::English,
+        "B:Wa3,Kc5,d2,e3,Kg5,h2:Bb6,Kd4,e7,f6,Kg1,h6",
+        4,
+    ),
+    (Game::English, "W:Wb4,c3,Ke5,f2,g3:Ba5,Kc5,d6,Kf4,g7,h6", 4),
+    // Italian (a1 not playable): men next to kings they may not take,
+    // the four-step precedence.
+    (
+        Game::Italian,
+        "W:Wa2,c2,Kd3,e4,Kf1,h3:Ba6,b5,Kc4,d5,e6,Kf5,g4",
+        4,
+    ),
+    (
+        Game::Italian,
+        "B:Wb3,Kd3,e2,f5,Kg4,h1:Ba4,b7,Kc4,d7,Ke6,g6,h5",
+        4,
+    ),
+    // Spanish (a1 not playable): flying kings, most pieces, then most kings.
+    (
+        Game::Spanish,
+        "W:Wb1,Kc2,e2,f3,Kg4,h3:Ba8,Kb5,c6,d7,e4,e6,Kf7,g6",
+        3,
+    ),
+    (
+        Game::Spanish,
+        "B:Wa2,c4,Kd1,e4,g2,Kh5:Bb5,Kc6,d5,f7,Kg8,h7",
+        3,
+    ),
+    // Pool: Black to move; flying kings, men capturing backward, a man
+    // passing the king row in a capture (b6xd8xf6xh8) stays a man.
+    (Game::Pool, "B:Wa3,Kc3,e3,f4,Kg1,h2:Bb6,c5,Kd6,e5,g5,Kh8", 3),
+    (Game::Pool, "W:Wb6,d4,e3,Kg3,h2:Ba5,Kc5,c7,e7,g7,h6", 3),
 ];
 
 #[test]
@@ -454,6 +530,12 @@ fn every_midgame_position_agrees_move_by_move() {
             Game::Turkish => walk::<Turkish>(game, fen),
             Game::Thai => walk::<Thai>(game, fen),
             Game::Frisian => walk::<Frisian>(game, fen),
+            Game::Brazilian => walk::<Brazilian>(game, fen),
+            Game::Russian => walk::<Russian>(game, fen),
+            Game::English => walk::<English>(game, fen),
+            Game::Italian => walk::<Italian>(game, fen),
+            Game::Spanish => walk::<Spanish>(game, fen),
+            Game::Pool => walk::<Pool>(game, fen),
         }
     }
 }
@@ -481,7 +563,7 @@ fn positions_with_many_chains_agree() {
 /// Perft from each start position, depth 1 upward: the reference table
 /// of issue 3, then one and two plies more, computed by dama and by the
 /// reference generator of this crate, which agree.
-const START_PERFT: [(Game, &[u64]); 12] = [
+const START_PERFT: [(Game, &[u64]); 18] = [
     // The 10×10 games: dctl's International table (Killer's is the
     // same to depth 6; Breakthrough and Antidraughts have International's
     // moves while no man can crown).
@@ -523,6 +605,14 @@ const START_PERFT: [(Game, &[u64]); 12] = [
         Game::Medieval,
         &[23, 529, 11477, 249001, 5208417, 108780724],
     ),
+    // The 8×8 games of RULES-MAINSTREAM §6–§11: dctl's tables (English
+    // and pool from their Black-to-move start; the start is symmetric).
+    (Game::Brazilian, &[7, 49, 302, 1469, 7473, 37628, 187302]),
+    (Game::Russian, &[7, 49, 302, 1469, 7482, 37986, 190146]),
+    (Game::English, &[7, 49, 302, 1469, 7361, 36768, 179740]),
+    (Game::Italian, &[7, 49, 302, 1469, 7361, 36473, 177532]),
+    (Game::Spanish, &[7, 49, 302, 1469, 7361, 36473, 177532]),
+    (Game::Pool, &[7, 49, 302, 1469, 7482, 37986, 190146]),
 ];
 
 /// Counts above this take dama more than a second or so.
