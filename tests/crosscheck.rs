@@ -7,7 +7,8 @@
 //! the captured squares and the promotion. The bulk move count of perft,
 //! the position after each move (as canonical FEN) and the Zobrist key
 //! must agree as well. Perft from hand-made mid-game positions is
-//! compared to small depths.
+//! compared to small depths, and the start positions (who moves first
+//! included) are compared to dama's.
 
 mod reference;
 
@@ -20,6 +21,86 @@ use dama::{
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use reference::{Board, Game, Side};
+
+/// Runs `$body` with `$R` bound to dama's type of the reference's `$game`.
+macro_rules! with_rules {
+    ($game:expr, $R:ident => $body:expr) => {
+        match $game {
+            Game::Czech => {
+                type $R = Czech;
+                $body
+            }
+            Game::Gothic => {
+                type $R = Gothic;
+                $body
+            }
+            Game::Knights => {
+                type $R = Knights;
+                $body
+            }
+            Game::Ossetian => {
+                type $R = Ossetian;
+                $body
+            }
+            Game::Medieval => {
+                type $R = Medieval;
+                $body
+            }
+            Game::International => {
+                type $R = International;
+                $body
+            }
+            Game::Killer => {
+                type $R = Killer;
+                $body
+            }
+            Game::Breakthrough => {
+                type $R = Breakthrough;
+                $body
+            }
+            Game::Antidraughts => {
+                type $R = Antidraughts;
+                $body
+            }
+            Game::Turkish => {
+                type $R = Turkish;
+                $body
+            }
+            Game::Thai => {
+                type $R = Thai;
+                $body
+            }
+            Game::Frisian => {
+                type $R = Frisian;
+                $body
+            }
+            Game::Brazilian => {
+                type $R = Brazilian;
+                $body
+            }
+            Game::Russian => {
+                type $R = Russian;
+                $body
+            }
+            Game::English => {
+                type $R = English;
+                $body
+            }
+            Game::Italian => {
+                type $R = Italian;
+                $body
+            }
+            Game::Spanish => {
+                type $R = Spanish;
+                $body
+            }
+            Game::Pool => {
+                type $R = Pool;
+                $body
+            }
+        }
+    };
+}
 
 /// A move as both sides describe it: notation, captured squares, promotion letter.
 type Described = (String, Vec<String>, Option<&'static str>);
@@ -162,26 +243,7 @@ fn playout<R: Rules>(game: Game, fen: &str, choices: &[u16]) -> Result<(), Strin
 }
 
 fn playout_any(game: Game, fen: &str, choices: &[u16]) -> Result<(), String> {
-    match game {
-        Game::Czech => playout::<Czech>(game, fen, choices),
-        Game::Gothic => playout::<Gothic>(game, fen, choices),
-        Game::Knights => playout::<Knights>(game, fen, choices),
-        Game::Ossetian => playout::<Ossetian>(game, fen, choices),
-        Game::Medieval => playout::<Medieval>(game, fen, choices),
-        Game::International => playout::<International>(game, fen, choices),
-        Game::Killer => playout::<Killer>(game, fen, choices),
-        Game::Breakthrough => playout::<Breakthrough>(game, fen, choices),
-        Game::Antidraughts => playout::<Antidraughts>(game, fen, choices),
-        Game::Turkish => playout::<Turkish>(game, fen, choices),
-        Game::Thai => playout::<Thai>(game, fen, choices),
-        Game::Frisian => playout::<Frisian>(game, fen, choices),
-        Game::Brazilian => playout::<Brazilian>(game, fen, choices),
-        Game::Russian => playout::<Russian>(game, fen, choices),
-        Game::English => playout::<English>(game, fen, choices),
-        Game::Italian => playout::<Italian>(game, fen, choices),
-        Game::Spanish => playout::<Spanish>(game, fen, choices),
-        Game::Pool => playout::<Pool>(game, fen, choices),
-    }
+    with_rules!(game, R => playout::<R>(game, fen, choices))
 }
 
 fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
@@ -193,26 +255,7 @@ fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
     let fen = &Board::from_fen(game, fen)
         .expect("valid FEN")
         .fen_algebraic();
-    match game {
-        Game::Czech => p::<Czech>(fen, depth, bulk),
-        Game::Gothic => p::<Gothic>(fen, depth, bulk),
-        Game::Knights => p::<Knights>(fen, depth, bulk),
-        Game::Ossetian => p::<Ossetian>(fen, depth, bulk),
-        Game::Medieval => p::<Medieval>(fen, depth, bulk),
-        Game::International => p::<International>(fen, depth, bulk),
-        Game::Killer => p::<Killer>(fen, depth, bulk),
-        Game::Breakthrough => p::<Breakthrough>(fen, depth, bulk),
-        Game::Antidraughts => p::<Antidraughts>(fen, depth, bulk),
-        Game::Turkish => p::<Turkish>(fen, depth, bulk),
-        Game::Thai => p::<Thai>(fen, depth, bulk),
-        Game::Frisian => p::<Frisian>(fen, depth, bulk),
-        Game::Brazilian => p::<Brazilian>(fen, depth, bulk),
-        Game::Russian => p::<Russian>(fen, depth, bulk),
-        Game::English => p::<English>(fen, depth, bulk),
-        Game::Italian => p::<Italian>(fen, depth, bulk),
-        Game::Spanish => p::<Spanish>(fen, depth, bulk),
-        Game::Pool => p::<Pool>(fen, depth, bulk),
-    }
+    with_rules!(game, R => p::<R>(fen, depth, bulk))
 }
 
 /// A random placement: each playable square gets the piece of `codes`
@@ -510,26 +553,30 @@ fn every_midgame_position_agrees_move_by_move() {
         }
     }
     for (game, fen, _) in MIDGAME {
-        match game {
-            Game::Czech => walk::<Czech>(game, fen),
-            Game::Gothic => walk::<Gothic>(game, fen),
-            Game::Knights => walk::<Knights>(game, fen),
-            Game::Ossetian => walk::<Ossetian>(game, fen),
-            Game::Medieval => walk::<Medieval>(game, fen),
-            Game::International => walk::<International>(game, fen),
-            Game::Killer => walk::<Killer>(game, fen),
-            Game::Breakthrough => walk::<Breakthrough>(game, fen),
-            Game::Antidraughts => walk::<Antidraughts>(game, fen),
-            Game::Turkish => walk::<Turkish>(game, fen),
-            Game::Thai => walk::<Thai>(game, fen),
-            Game::Frisian => walk::<Frisian>(game, fen),
-            Game::Brazilian => walk::<Brazilian>(game, fen),
-            Game::Russian => walk::<Russian>(game, fen),
-            Game::English => walk::<English>(game, fen),
-            Game::Italian => walk::<Italian>(game, fen),
-            Game::Spanish => walk::<Spanish>(game, fen),
-            Game::Pool => walk::<Pool>(game, fen),
-        }
+        with_rules!(game, R => walk::<R>(game, fen));
+    }
+}
+
+/// The reference knows every game of dama, and its start positions
+/// (pieces and the side that moves first) are dama's.
+#[test]
+fn every_game_and_its_start_agree() {
+    let names: Vec<String> = Game::ALL.iter().map(|g| format!("{g:?}")).collect();
+    for v in dama::Variant::ALL {
+        assert!(
+            names.contains(&format!("{v:?}")),
+            "{v:?} is not in the reference"
+        );
+    }
+    assert_eq!(Game::ALL.len(), dama::Variant::ALL.len());
+    for game in Game::ALL {
+        let fen = Board::from_fen(game, game.start_fen())
+            .expect("the reference reads its start")
+            .fen_algebraic();
+        with_rules!(game, R => {
+            let pos: Position<R> = fen.parse().expect("dama reads it");
+            assert_eq!(pos, Position::<R>::start(), "{game:?}: {fen}");
+        });
     }
 }
 

@@ -1,5 +1,6 @@
-//! A reference move generator for the five games, written from RULES.md
-//! alone, to check dama's generator against.
+//! A reference move generator for every game of dama, written from the
+//! rules texts (RULES.md, RULES-MAINSTREAM.md) alone, to check dama's
+//! generator against.
 //!
 //! It is deliberately naive so that it is easy to see it is right: the
 //! board is a plain array of cells (a "mailbox"), a square is a (file,
