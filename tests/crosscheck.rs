@@ -130,12 +130,13 @@ fn algebraic<R: Rules>(m: &Move<R>) -> String {
 }
 
 /// A move as the reference writes it: the 10×10 games of International
-/// draughts' family in their numbers, the others in algebraic squares.
+/// draughts' family, English, Italian, Spanish and pool in their square
+/// numbers (dama's own move text), the others in algebraic squares.
 fn written<R: Rules>(m: &Move<R>) -> String {
     use dama::Variant::*;
     if matches!(
         R::VARIANT,
-        International | Killer | Breakthrough | Antidraughts
+        International | Killer | Breakthrough | Antidraughts | English | Italian | Spanish | Pool
     ) {
         m.to_string()
     } else {

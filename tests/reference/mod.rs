@@ -46,9 +46,10 @@
 //! the king met earliest), Spanish (a1 not playable; men jump forward
 //! only, flying kings; most pieces, then most kings) and pool (Black
 //! first; men jump backward too, flying kings, free choice, crowned only
-//! at the end). Their squares are written algebraically; merged chains of
-//! the numbered ones (English, Italian, Spanish, pool) keep the path whose
-//! numbers come first, in each game's numbering. The precedence is applied
+//! at the end). Brazilian and Russian squares are written algebraically;
+//! English, Italian, Spanish and pool moves are written with each game's
+//! square numbers (N.2: 1 = b8, Italian 1 = a8, Spanish 1 = h1), and their
+//! merged chains keep the path whose numbers come first. The precedence is applied
 //! to the chains before duplicates are merged (0.4).
 
 #![allow(dead_code)]
@@ -126,6 +127,18 @@ impl Game {
             self,
             Game::International | Game::Killer | Game::Breakthrough | Game::Antidraughts
         )
+    }
+
+    /// The games whose moves are written with their square numbers
+    /// (`32-28`, `22x15x8`): the 10×10 games above, English, Italian,
+    /// Spanish and pool (N.2; Frisian and Thai, numbered too, are written
+    /// algebraically here).
+    pub fn writes_numbers(self) -> bool {
+        self.ten()
+            || matches!(
+                self,
+                Game::English | Game::Italian | Game::Spanish | Game::Pool
+            )
     }
 
     /// Files and ranks of the board.
@@ -641,10 +654,9 @@ pub struct BadFen(pub String);
 impl Board {
     /// A square's name in this game's notation.
     pub fn sq_name(&self, s: Sq) -> String {
-        if self.game.ten() {
-            number(s).to_string()
-        } else {
-            name(s)
+        match self.game.square_number(s) {
+            Some(n) if self.game.writes_numbers() => n.to_string(),
+            _ => name(s),
         }
     }
 
