@@ -158,7 +158,7 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
         [
             "option name variant type combo default czech var czech var gothic var knights var ossetian var medieval var international var killer var breakthrough var antidraughts var brazilian var russian var english var italian var spanish var pool var turkish var thai var frisian",
             "option name level type spin default 5 min 1 max 5",
-            "option name hash type spin default 16 min 1 max 1024",
+            "option name hash type spin default 64 min 1 max 1024",
             "option name moveoverhead type spin default 30 min 0 max 5000",
             "option name nocapturelimit type spin default 30 min 1 max 1000",
             "option name movelimit type spin default 200 min 1 max 10000",
