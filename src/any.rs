@@ -182,6 +182,20 @@ impl AnyGame {
     pub fn is_playable(&self, sq: Square) -> bool {
         crate::dispatch!(self.variant(), R => <R as Mechanics>::Geo::bit(sq).is_some())
     }
+    /// The square's number in the game's notation on a numbered board
+    /// (international `1`–`50`, English `1`–`32`, …); `None` where the
+    /// game names its squares (`c3`) or the square is not played on.
+    pub fn square_number(&self, sq: Square) -> Option<u32> {
+        crate::dispatch!(self.variant(), R => match <R as Mechanics>::SQUARE_NAMES {
+            crate::square::SquareNames::Numeric(corner) => <R as Mechanics>::Geo::bit(sq)
+                .and_then(|_| <R as Mechanics>::Geo::BOARD.number(
+                    i32::from(sq.file()),
+                    i32::from(sq.rank()),
+                    corner,
+                )),
+            crate::square::SquareNames::Algebraic => None,
+        })
+    }
     /// The piece on a square.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         with_game!(self, g => g.position().piece_at(sq))

@@ -420,6 +420,28 @@ async fn every_game_can_be_chosen_and_shows_its_own_pieces() {
         );
         b.click("#new").await;
     }
+    // A numbered board carries its square numbers (international: 1 on
+    // the dark square at the top left, 50 at the bottom right from
+    // White's side); a named board carries letters on its edges.
+    b.new_game("international", 1, "white").await;
+    let labels = b
+        .js("return Array.from(document.querySelectorAll('#board .sq-number')).map(t => t.textContent);")
+        .await;
+    assert_eq!(labels.as_array().map(Vec::len), Some(50));
+    assert!(b.exists("#board .sq-number[data-number=\"50\"]").await);
+    assert!(!b.exists("#board .coord").await);
+    let (one_y, fifty_y) = (
+        b.js("return document.querySelector('#board .sq-number[data-number=\"1\"]').getAttribute('y');")
+            .await,
+        b.js("return document.querySelector('#board .sq-number[data-number=\"50\"]').getAttribute('y');")
+            .await,
+    );
+    let y = |v: &serde_json::Value| v.as_str().and_then(|s| s.parse::<f64>().ok()).unwrap();
+    assert!(y(&one_y) < y(&fifty_y), "square 1 at the top for White");
+    b.click("#new").await;
+    b.new_game("czech", 1, "white").await;
+    assert!(b.exists("#board .coord").await);
+    assert!(!b.exists("#board .sq-number").await);
     b.close().await;
 }
 

@@ -146,7 +146,7 @@ fn handshake_lists_the_parameters_and_init_answers_ready() {
             env!("CARGO_PKG_VERSION")
         ),
         format!("param name=variant value=normal type=enum values=\"{values}\""),
-        "param name=hash value=16 type=int min=1 max=1024".to_string(),
+        "param name=hash value=64 type=int min=1 max=1024".to_string(),
         "param name=threads value=1 type=int min=1 max=64".to_string(),
         "param name=strength value=5 type=int min=1 max=5".to_string(),
         "param name=move-overhead value=30 type=int min=0 max=5000".to_string(),

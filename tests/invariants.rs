@@ -1,6 +1,6 @@
 //! Properties that must hold in every position of every game, checked
 //! with proptest (fixed seed, so a run is reproducible) on random
-//! playouts from the five start positions and on random set-ups:
+//! playouts from the start positions and on random set-ups, in every game:
 //!
 //! - FEN out → in gives the same position (and key);
 //! - every legal move's text reads back as the same move;
@@ -197,12 +197,41 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
     loop {
         match Position::<R>::from_setup(&setup) {
             Ok(p) => return p,
-            Err(SetupError::UnpromotedOnLastRank { square, .. }) => {
-                setup.pieces.retain(|(s, _)| *s != SquareText::Name(square))
-            }
+            Err(
+                SetupError::UnpromotedOnLastRank { square, .. } | SetupError::KingToMove(square),
+            ) => setup.pieces.retain(|(s, _)| *s != SquareText::Name(square)),
             Err(e) => panic!("{}: random set-up refused: {e}", R::VARIANT),
         }
     }
+}
+
+/// The games whose properties below are listed by hand; the others, every
+/// other game of [`Variant::ALL`], are run in a loop.
+const BY_HAND: [Variant; 5] = [
+    Variant::Czech,
+    Variant::Gothic,
+    Variant::Knights,
+    Variant::Ossetian,
+    Variant::Medieval,
+];
+
+/// The games not in [`BY_HAND`].
+fn other_games() -> impl Iterator<Item = Variant> {
+    Variant::ALL.into_iter().filter(|v| !BY_HAND.contains(v))
+}
+
+/// How sparse the random positions of a game of [`other_games`] are
+/// (see [`random_position`]): the boards of 32 or 50 squares about 40 %
+/// or a third full, Turkish's 64 squares about a sixth.
+fn sparse(v: Variant) -> u8 {
+    fn of<R: Rules>() -> u8 {
+        match R::Geo::BOARD.playable_count() {
+            0..=32 => 10,
+            33..=50 => 12,
+            _ => 24,
+        }
+    }
+    dispatch!(v, R => of::<R>())
 }
 
 fn choices() -> impl Strategy<Value = Vec<u32>> {
@@ -242,6 +271,16 @@ proptest! {
     fn medieval_playouts(c in choices()) {
         playout::<Medieval>(&c);
     }
+
+    /// Every game not listed by hand.
+    #[test]
+    fn other_games_playouts(c in choices()) {
+        for v in other_games() {
+            dispatch!(v, R => {
+                playout::<R>(&c);
+            });
+        }
+    }
 }
 
 proptest! {
@@ -264,6 +303,9 @@ proptest! {
         check_position(&random_position::<Knights>(&cells, black, 32), 2);
         check_position(&random_position::<Ossetian>(&cells, black, 16), 2);
         check_position(&random_position::<Medieval>(&cells, black, 32), 2);
+        for v in other_games() {
+            dispatch!(v, R => check_position(&random_position::<R>(&cells, black, sparse(v)), 2));
+        }
     }
 }
 
@@ -456,6 +498,9 @@ proptest! {
         refusal_case::<Knights>(&cells, black, 24, &raw);
         refusal_case::<Ossetian>(&cells, black, 12, &raw);
         refusal_case::<Medieval>(&cells, black, 32, &raw);
+        for v in other_games() {
+            dispatch!(v, R => refusal_case::<R>(&cells, black, sparse(v), &raw));
+        }
     }
 }
 

@@ -138,7 +138,12 @@ fn field<'a>(line: &'a str, key: &str) -> Vec<&'a str> {
 fn bestmove(lines: &[String]) -> String {
     let b: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
     assert_eq!(b.len(), 1, "exactly one bestmove in {lines:?}");
-    b[0]["bestmove ".len()..].to_string()
+    // `bestmove M [ponder R]`: the move.
+    b[0]["bestmove ".len()..]
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -158,7 +163,7 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
         [
             "option name variant type combo default czech var czech var gothic var knights var ossetian var medieval var international var killer var breakthrough var antidraughts var brazilian var russian var english var italian var spanish var pool var turkish var thai var frisian",
             "option name level type spin default 5 min 1 max 5",
-            "option name hash type spin default 16 min 1 max 1024",
+            "option name hash type spin default 64 min 1 max 1024",
             "option name moveoverhead type spin default 30 min 0 max 5000",
             "option name nocapturelimit type spin default 30 min 1 max 1000",
             "option name movelimit type spin default 200 min 1 max 10000",
@@ -545,6 +550,67 @@ fn stop_ends_an_infinite_search_with_exactly_one_bestmove() {
     // The engine searches again after that.
     e.send("go depth 2");
     bestmove(&e.until("bestmove"));
+    let (rest, status) = e.close();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(status.success());
+}
+
+#[test]
+fn pondering_waits_for_ponderhit_then_takes_its_time_from_there() {
+    let mut e = Dama::start();
+    let quiet = |v: Vec<String>| -> Vec<String> {
+        v.into_iter().filter(|l| !l.starts_with("info ")).collect()
+    };
+    // Nothing to ponder on: a clear error, nothing changes.
+    assert_eq!(
+        e.ask("ponderhit"),
+        ["error ponderhit: no 'go ponder' search is waiting for it"]
+    );
+    assert!(e
+        .ask1("go ponder infinite")
+        .starts_with("error go: 'ponder' and 'infinite' exclude each other"));
+    // A ponder search with a clock: no bestmove while the opponent thinks
+    // (far beyond the 300 ms its clock would give it) …
+    assert!(e.ask("position startpos moves c3-d4").is_empty());
+    e.send("go ponder wtime 3000 btime 3000 movestogo 10");
+    thread::sleep(Duration::from_millis(800));
+    e.send("isready");
+    let lines = quiet(e.until("readyok"));
+    assert_eq!(lines, ["readyok"], "no bestmove before ponderhit");
+    // … then its time counts from ponderhit.
+    let t = Instant::now();
+    e.send("ponderhit");
+    let lines = e.until("bestmove");
+    let waited = t.elapsed();
+    assert!(waited < Duration::from_millis(2500), "took {waited:?}");
+    let last = lines.last().unwrap();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert!(e.ask1(&format!("check {}", words[1])).starts_with("legal "));
+    // The ponder move is the reply the engine expects: legal after its move.
+    assert_eq!(words.get(2), Some(&"ponder"), "{last}");
+    let mut g = AnyGame::new(Variant::Czech, GameOptions::default());
+    g.play("c3-d4").unwrap();
+    g.play(words[1]).unwrap();
+    assert!(g.check_move(words[3]).is_ok(), "{last}");
+    // A search that ends on its own while pondering answers at ponderhit.
+    e.send("go ponder depth 2");
+    thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    assert_eq!(quiet(e.until("readyok")), ["readyok"]);
+    let t = Instant::now();
+    e.send("ponderhit");
+    bestmove(&e.until("bestmove"));
+    assert!(t.elapsed() < Duration::from_millis(500));
+    // `stop` ends a ponder search with its bestmove; ponderhit after it
+    // is refused.
+    e.send("go ponder movetime 100");
+    assert!(e.next().starts_with("info "));
+    e.send("stop");
+    bestmove(&e.until("bestmove"));
+    assert_eq!(
+        e.ask("ponderhit"),
+        ["error ponderhit: no 'go ponder' search is waiting for it"]
+    );
     let (rest, status) = e.close();
     assert!(rest.is_empty(), "{rest:?}");
     assert!(status.success());

@@ -1,4 +1,4 @@
-//! The JavaScript API, run in a browser: `cargo test --target
+//! The JavaScript API, run in a browser: `cargo test --release --target
 //! wasm32-unknown-unknown --no-default-features --features wasm --test wasm`
 //! with `wasm-bindgen-test-runner` as the runner (see README.md).
 #![cfg(all(target_arch = "wasm32", feature = "wasm"))]

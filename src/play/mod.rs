@@ -324,7 +324,7 @@ pub fn run_from<W: Write>(
     out: W,
     saved: Option<usize>,
 ) -> Result<(), PlayError> {
-    let mut searcher = AnySearcher::new(game.variant(), 16);
+    let mut searcher = AnySearcher::new(game.variant(), 64);
     if let Some(seed) = settings.seed {
         searcher.set_seed(seed);
     }

@@ -45,6 +45,10 @@ pub struct GoParams {
     pub movestogo: Option<u32>,
     /// `infinite`: until `stop`.
     pub infinite: bool,
+    /// `ponder`: think on the opponent's time about the position given
+    /// (the one after the move the engine expects); the limits count from
+    /// `ponderhit`, and `bestmove` waits for `ponderhit` or `stop`.
+    pub ponder: bool,
 }
 
 impl GoParams {
@@ -93,6 +97,9 @@ pub enum Command {
     Go(GoParams),
     /// `stop`.
     Stop,
+    /// `ponderhit`: the move pondered on was played; the `go ponder`
+    /// search goes on with its limits, counted from now.
+    PonderHit,
     /// `quit`.
     Quit,
     /// `moves`: the legal moves.
@@ -203,9 +210,10 @@ pub const USAGE: &[(&str, &str)] = &[
     ("position", "position startpos|fen <FEN> [moves <m1> <m2> …]"),
     (
         "go",
-        "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [movestogo N] [infinite]",
+        "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [movestogo N] [infinite] [ponder]",
     ),
     ("stop", "stop"),
+    ("ponderhit", "ponderhit"),
     ("quit", "quit"),
     ("moves", "moves"),
     ("mustcapture", "mustcapture"),
@@ -341,8 +349,17 @@ fn parse_limits(w: &mut Words<'_>, clock_allowed: bool) -> Result<GoParams, Pars
                 }
                 p.infinite = true;
             }
+            "ponder" if clock_allowed => {
+                if p.ponder {
+                    return Err(w.syntax("'ponder' is given twice"));
+                }
+                p.ponder = true;
+            }
             other => return Err(w.syntax(format_args!("unknown limit '{}'", quote(other)))),
         }
+    }
+    if p.ponder && p.infinite {
+        return Err(w.syntax("'ponder' and 'infinite' exclude each other"));
     }
     Ok(p)
 }
@@ -430,6 +447,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "position" => return parse_position(&mut w).map(Some),
         "go" => return parse_limits(&mut w, true).map(|p| Some(Command::Go(p))),
         "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
         "moves" => Command::Moves,
         "mustcapture" => Command::MustCapture,

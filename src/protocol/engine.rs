@@ -12,7 +12,7 @@
 use super::command::{self, Command, GoParams, StartPos, USAGE};
 use super::options::{Name, OptionError, Options, SPECS};
 use super::search::{self, Task};
-use super::worker::Worker;
+use super::worker::{JobFlags, Worker};
 use super::{Out, PROTOCOL_VERSION};
 use crate::any::{AnyGame, AnySearcher, MoveInfo};
 use crate::explain::MoveError;
@@ -21,8 +21,9 @@ use crate::notation::fen::FenError;
 use crate::piece::Color;
 use crate::search::{Clock, Limits};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Why a command was refused; printed as `error <message>`.
 #[derive(Debug, thiserror::Error)]
@@ -80,6 +81,9 @@ pub enum EngineError {
     /// `go` with clock times but none for the side to move.
     #[error("go: '{0}' is needed: it is the clock of the side to move")]
     Clock(&'static str),
+    /// `ponderhit` without a `go ponder` search waiting for it.
+    #[error("ponderhit: no 'go ponder' search is waiting for it")]
+    NotPondering,
     /// The search thread could not be started.
     #[error("{command}: cannot start the search thread: {reason}")]
     Thread {
@@ -117,6 +121,17 @@ pub struct Engine {
     worker: Worker,
     /// The endgame databases of the `egtbpath` option.
     egtb: Option<Arc<crate::egtb::Egtb>>,
+    /// A `go ponder` search waiting for `ponderhit`.
+    pondering: Option<Pondering>,
+}
+
+/// A `go ponder` search: it runs without a time limit until
+/// `ponderhit`, which gives it the time of its limits from then on.
+struct Pondering {
+    /// The time the search may take after `ponderhit` (`None`: depth or
+    /// nodes end it).
+    budget: Option<Duration>,
+    flags: JobFlags,
 }
 
 impl Engine {
@@ -129,6 +144,7 @@ impl Engine {
             worker: Worker::new(AnySearcher::new(options.variant, options.hash_mb)),
             options,
             egtb: None,
+            pondering: None,
         }
     }
 
@@ -229,7 +245,11 @@ impl Engine {
                 self.idle("go")?;
                 self.go(&p)?;
             }
-            Command::Stop => self.worker.stop(),
+            Command::Stop => {
+                self.pondering = None;
+                self.worker.stop();
+            }
+            Command::PonderHit => self.ponder_hit()?,
             Command::Quit => {
                 self.worker.stop();
                 return Ok(Flow::Quit);
@@ -416,12 +436,70 @@ impl Engine {
     }
 
     fn go(&mut self, p: &GoParams) -> Result<(), EngineError> {
-        let limits = self.limits(p)?;
+        let mut limits = self.limits(p)?;
+        let mut budget = None;
+        if p.ponder {
+            // No clock runs while pondering: the search goes on without
+            // a time limit (depth and nodes still end it), and its reply
+            // waits for `ponderhit` or `stop`.
+            budget = search::time_budget(&limits, self.game.side_to_move());
+            if budget.is_none() && p.is_bare() {
+                // Bare `go ponder`: the level's own time, as a bare `go`.
+                let level = self.options.level;
+                budget = Some(crate::dispatch!(self.game.variant(), R => {
+                    crate::search::Level::of::<R>(level).time
+                }));
+            }
+            limits.infinite = true;
+        }
         let task = Task::Go {
             limits,
             multipv: self.options.multipv,
         };
-        self.start(task, "go")
+        self.start(task, "go")?;
+        self.pondering = if p.ponder {
+            self.worker.flags().map(|flags| Pondering { budget, flags })
+        } else {
+            None
+        };
+        Ok(())
+    }
+
+    /// The move pondered on was played: the search goes on with its
+    /// time counted from now, and answers when it is used up (at once if
+    /// the search has already ended).
+    fn ponder_hit(&mut self) -> Result<(), EngineError> {
+        let Some(p) = self.pondering.take() else {
+            return Err(EngineError::NotPondering);
+        };
+        if p.flags.done.load(Ordering::SeqCst) {
+            return Err(EngineError::NotPondering);
+        }
+        let deadline = p.budget.map(|b| Instant::now() + b);
+        let flags = p.flags;
+        // A timer: it ends the search at the deadline or as soon as the
+        // search has ended on its own, and gives up once it has replied.
+        let timer = std::thread::Builder::new()
+            .name("ponderhit".to_string())
+            .spawn(move || loop {
+                if flags.done.load(Ordering::SeqCst) || flags.stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let now = Instant::now();
+                if flags.searched.load(Ordering::SeqCst) || deadline.is_some_and(|d| now >= d) {
+                    flags.stop.store(true, Ordering::SeqCst);
+                    return;
+                }
+                let wait = deadline.map_or(Duration::from_millis(5), |d| {
+                    (d - now).min(Duration::from_millis(5))
+                });
+                std::thread::sleep(wait);
+            });
+        if timer.is_err() {
+            // No timer: answer now rather than never.
+            self.worker.stop();
+        }
+        Ok(())
     }
 
     fn start(&mut self, task: Task, command: &'static str) -> Result<(), EngineError> {

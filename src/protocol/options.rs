@@ -86,8 +86,10 @@ pub const SPECS: [Spec; 9] = [
     Spec {
         name: Name::Hash,
         wire: "hash",
+        // 64 MiB: about 5 million entries (five to a 64-byte bucket), room for a few seconds of
+        // search on one thread before the table starts replacing.
         kind: Kind::Spin {
-            default: 16,
+            default: 64,
             min: 1,
             max: 1024,
         },

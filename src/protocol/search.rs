@@ -154,17 +154,28 @@ pub fn run(
                 out.line(&format!("info string the game is over: {o}"));
                 return vec!["bestmove none".to_string()];
             }
+            // The last line reported: its second move is the reply the
+            // engine expects (`bestmove M ponder R`).
+            let mut last_pv: Vec<String> = Vec::new();
             let best = if *multipv > 1 {
                 let mut emit = |line: String| out.line(&line);
                 multi_pv(searcher, game, limits, *multipv, stop, &mut emit)
             } else {
-                single_pv(searcher, game, limits, stop, &mut |p| out.line(&p.line()))
+                single_pv(searcher, game, limits, stop, &mut |p| {
+                    out.line(&p.line());
+                    last_pv = p.pv.to_vec();
+                })
             };
             let best = checked(best, game, &mut |s| out.line(&format!("info string {s}")));
-            vec![format!(
-                "bestmove {}",
-                best.map_or("none".to_string(), |m| m.text)
-            )]
+            let Some(best) = best else {
+                return vec!["bestmove none".to_string()];
+            };
+            let mut line = format!("bestmove {}", best.text);
+            if last_pv.first() == Some(&best.text) && last_pv.len() >= 2 {
+                line.push_str(" ponder ");
+                line.push_str(&last_pv[1]);
+            }
+            vec![line]
         }
         Task::Hint { limits } => {
             // The hint is the best move of the last completed iteration

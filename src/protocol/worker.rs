@@ -24,6 +24,8 @@ struct Job {
     stop: Arc<AtomicBool>,
     /// Set by the thread just before it prints its final reply.
     done: Arc<AtomicBool>,
+    /// Set when the work itself has ended (before a wait for `stop`).
+    searched: Arc<AtomicBool>,
     /// What a replacement searcher is made of, if the thread is lost.
     variant: Variant,
     hash_mb: usize,
@@ -47,6 +49,8 @@ pub struct JobFlags {
     pub stop: Arc<AtomicBool>,
     /// Set by the job just before its reply.
     pub done: Arc<AtomicBool>,
+    /// Set when the work has ended, even if its reply waits for `stop`.
+    pub searched: Arc<AtomicBool>,
 }
 
 impl Worker {
@@ -90,6 +94,7 @@ impl Worker {
         self.job.as_ref().map(|j| JobFlags {
             stop: j.stop.clone(),
             done: j.done.clone(),
+            searched: j.searched.clone(),
         })
     }
 
@@ -154,7 +159,8 @@ impl Worker {
         let (variant, hash_mb) = (searcher.variant(), searcher.hash_mb());
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let (stop2, done2) = (stop.clone(), done.clone());
+        let searched = Arc::new(AtomicBool::new(false));
+        let (stop2, done2, searched2) = (stop.clone(), done.clone(), searched.clone());
         let out = out.clone();
         let spawned = std::thread::Builder::new()
             .name("search".to_string())
@@ -167,9 +173,12 @@ impl Worker {
                         on_panic()
                     }
                 };
+                searched2.store(true, Ordering::SeqCst);
                 if wait_for_stop {
+                    // Woken by `stop` at once; a flag set elsewhere (a
+                    // ponder timer) is seen within a few milliseconds.
                     while !stop2.load(Ordering::SeqCst) {
-                        std::thread::park();
+                        std::thread::park_timeout(std::time::Duration::from_millis(5));
                     }
                 }
                 done2.store(true, Ordering::SeqCst);
@@ -182,6 +191,7 @@ impl Worker {
                     handle,
                     stop,
                     done,
+                    searched,
                     variant,
                     hash_mb,
                 });

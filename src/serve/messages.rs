@@ -188,6 +188,10 @@ pub struct StateView {
     pub ranks: u8,
     /// The squares pieces stand on (all of them, or the dark ones).
     pub playable: Vec<String>,
+    /// On a numbered board, the number of each square of `playable`
+    /// (same order), drawn on the squares; empty where the game names
+    /// its squares (`c3`), whose board shows letters and digits on the edges.
+    pub numbers: Vec<u32>,
     /// The pieces.
     pub pieces: Vec<PieceView>,
     /// Whose turn it is.

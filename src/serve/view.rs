@@ -36,6 +36,7 @@ pub fn state(table: &Table, cx: Context) -> StateView {
     let g = table.game();
     let name = |k| g.kind_name(k);
     let mut playable = Vec::new();
+    let mut numbers = Vec::new();
     let mut pieces = Vec::new();
     for r in 0..g.ranks() {
         for f in 0..g.files() {
@@ -46,6 +47,7 @@ pub fn state(table: &Table, cx: Context) -> StateView {
                 continue;
             }
             playable.push(sq.to_string());
+            numbers.extend(g.square_number(sq));
             if let Some(p) = g.piece_at(sq) {
                 pieces.push(PieceView {
                     sq: sq.to_string(),
@@ -89,6 +91,7 @@ pub fn state(table: &Table, cx: Context) -> StateView {
         files: g.files(),
         ranks: g.ranks(),
         playable,
+        numbers,
         pieces,
         turn: turn.name(),
         you: cx.viewer.map(Color::name),

@@ -1,5 +1,6 @@
-//! A reference move generator for the five games, written from RULES.md
-//! alone, to check dama's generator against.
+//! A reference move generator for every game of dama, written from the
+//! rules texts (RULES.md, RULES-MAINSTREAM.md) alone, to check dama's
+//! generator against.
 //!
 //! It is deliberately naive so that it is easy to see it is right: the
 //! board is a plain array of cells (a "mailbox"), a square is a (file,
@@ -35,6 +36,21 @@
 //! which the opponent of the side to move has a king is over (no moves).
 //! Their squares are written with the numbers 1–50 (1 = b10, 46 = a1),
 //! and merged chains keep the path whose numbers come first.
+//!
+//! And the 8×8 games of RULES-MAINSTREAM.md §6–§11, all on the diagonals:
+//! Brazilian (International's rules on 8×8), Russian (free choice; a man
+//! reaching the last rank in a capture is a king at once and goes on as
+//! one), English (Black first; men jump forward only, kings step and jump
+//! short), Italian (a1 not playable; men jump forward only and never take
+//! a king; kings short; precedence: most pieces, by a king, most kings,
+//! the king met earliest), Spanish (a1 not playable; men jump forward
+//! only, flying kings; most pieces, then most kings) and pool (Black
+//! first; men jump backward too, flying kings, free choice, crowned only
+//! at the end). Brazilian and Russian squares are written algebraically;
+//! English, Italian, Spanish and pool moves are written with each game's
+//! square numbers (N.2: 1 = b8, Italian 1 = a8, Spanish 1 = h1), and their
+//! merged chains keep the path whose numbers come first. The precedence is applied
+//! to the chains before duplicates are merged (0.4).
 
 #![allow(dead_code)]
 
@@ -68,11 +84,23 @@ pub enum Game {
     Thai,
     /// Frisian draughts (RULES-MAINSTREAM §2).
     Frisian,
+    /// Brazilian draughts (RULES-MAINSTREAM §6).
+    Brazilian,
+    /// Russian draughts (RULES-MAINSTREAM §7).
+    Russian,
+    /// English draughts (RULES-MAINSTREAM §8).
+    English,
+    /// Italian draughts (RULES-MAINSTREAM §9).
+    Italian,
+    /// Spanish draughts (RULES-MAINSTREAM §10).
+    Spanish,
+    /// Pool checkers (RULES-MAINSTREAM §11).
+    Pool,
 }
 
 impl Game {
     /// All of them, in the order of RULES.md, then RULES-MAINSTREAM.md.
-    pub const ALL: [Game; 12] = [
+    pub const ALL: [Game; 18] = [
         Game::Czech,
         Game::Gothic,
         Game::Knights,
@@ -85,6 +113,12 @@ impl Game {
         Game::Turkish,
         Game::Thai,
         Game::Frisian,
+        Game::Brazilian,
+        Game::Russian,
+        Game::English,
+        Game::Italian,
+        Game::Spanish,
+        Game::Pool,
     ];
 
     /// The 10×10 games on the dark squares, numbered 1–50.
@@ -95,10 +129,28 @@ impl Game {
         )
     }
 
+    /// The games whose moves are written with their square numbers
+    /// (`32-28`, `22x15x8`): the 10×10 games above, English, Italian,
+    /// Spanish and pool (N.2; Frisian and Thai, numbered too, are written
+    /// algebraically here).
+    pub fn writes_numbers(self) -> bool {
+        self.ten()
+            || matches!(
+                self,
+                Game::English | Game::Italian | Game::Spanish | Game::Pool
+            )
+    }
+
     /// Files and ranks of the board.
     pub fn size(self) -> (i32, i32) {
         match self {
             Game::Czech | Game::Gothic | Game::Turkish | Game::Thai => (8, 8),
+            Game::Brazilian
+            | Game::Russian
+            | Game::English
+            | Game::Italian
+            | Game::Spanish
+            | Game::Pool => (8, 8),
             Game::Knights | Game::Medieval | Game::Frisian => (10, 10),
             Game::Ossetian => (7, 7),
             _ => (10, 10),
@@ -112,6 +164,11 @@ impl Game {
         match self {
             // a1 is dark; the dark squares are those with file + rank even.
             Game::Czech | Game::Thai | Game::Frisian => inside && (f + r) % 2 == 0,
+            Game::Brazilian | Game::Russian | Game::English | Game::Pool => {
+                inside && (f + r) % 2 == 0
+            }
+            // §9, §10: h1 is playable, a1 is not.
+            Game::Italian | Game::Spanish => inside && (f + r) % 2 == 1,
             g if g.ten() => inside && (f + r) % 2 == 0,
             _ => inside,
         }
@@ -127,6 +184,10 @@ impl Game {
             Game::Medieval => "W:WNa1,a3,b2,Nc1,c3,d2,Ne1,e3,f2,Ng1,g3,h2,Ni1,i3,j2:Ba9,b8,Nb10,c9,d8,Nd10,e9,f8,Nf10,g9,h8,Nh10,i9,j8,Nj10",
             Game::Turkish => "W:Wa2,a3,b2,b3,c2,c3,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7",
             Game::Thai => "W:Wa1,b2,c1,d2,e1,f2,g1,h2:Ba7,b8,c7,d8,e7,f8,g7,h8",
+            Game::Brazilian | Game::Russian => "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
+            // §8, §11: Black moves first, White at the bottom.
+            Game::English | Game::Pool => "B:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
+            Game::Italian | Game::Spanish => "W:Wa2,b1,b3,c2,d1,d3,e2,f1,f3,g2,h1,h3:Ba6,a8,b7,c6,c8,d7,e6,e8,f7,g6,g8,h7",
             Game::Frisian => "W:Wa1,a3,b2,b4,c1,c3,d2,d4,e1,e3,f2,f4,g1,g3,h2,h4,i1,i3,j2,j4:Ba7,a9,b8,b10,c7,c9,d8,d10,e7,e9,f8,f10,g7,g9,h8,h10,i7,i9,j8,j10",
             _ => "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
         }
@@ -141,6 +202,12 @@ impl Game {
             | Game::Turkish
             | Game::Thai
             | Game::Frisian => &[Kind::Man, Kind::King],
+            Game::Brazilian
+            | Game::Russian
+            | Game::English
+            | Game::Italian
+            | Game::Spanish
+            | Game::Pool => &[Kind::Man, Kind::King],
             Game::Ossetian => &[Kind::Man],
             Game::Medieval => &[Kind::Man, Kind::Knight, Kind::Commander, Kind::King],
             _ => &[Kind::Man, Kind::King],
@@ -156,7 +223,13 @@ impl Game {
                 | Game::Knights
                 | Game::Turkish
                 | Game::Thai
-                | Game::Frisian,
+                | Game::Frisian
+                | Game::Brazilian
+                | Game::Russian
+                | Game::English
+                | Game::Italian
+                | Game::Spanish
+                | Game::Pool,
                 Kind::Man,
             ) => Some(Kind::King),
             (g, Kind::Man) if g.ten() => Some(Kind::King),
@@ -180,6 +253,22 @@ impl Game {
     /// Gothic and Ossetian draughts: a blocked player passes.
     pub fn has_passes(self) -> bool {
         matches!(self, Game::Gothic | Game::Ossetian)
+    }
+
+    /// The number of a square in the games whose squares are numbered
+    /// (RULES-MAINSTREAM N.2): from the top left (1 = b10 or b8, Italian
+    /// 1 = a8), Spanish from the bottom right (1 = h1). `None` in the
+    /// algebraic games.
+    pub fn square_number(self, (f, r): Sq) -> Option<i32> {
+        let (w, h) = self.size();
+        match self {
+            Game::Spanish => Some(r * (w / 2) + (w - 1 - f) / 2 + 1),
+            g if g.ten() => Some((h - 1 - r) * (w / 2) + f / 2 + 1),
+            Game::Frisian | Game::Thai | Game::English | Game::Pool | Game::Italian => {
+                Some((h - 1 - r) * (w / 2) + f / 2 + 1)
+            }
+            _ => None,
+        }
     }
 }
 
@@ -462,6 +551,39 @@ fn powers(game: Game, kind: Kind, side: Side) -> Powers {
             captures: frisian_lines(),
             flies: true,
         },
+        // §6, §7, §11: men as in International draughts, diagonally
+        // forward; short jumps forward and backward.
+        (Game::Brazilian | Game::Russian | Game::Pool, Kind::Man) => Powers {
+            moves: vec![(1, fw), (-1, fw)],
+            slides: false,
+            captures: DIAGONAL.to_vec(),
+            flies: false,
+        },
+        // §6, §7, §10, §11: flying kings.
+        (Game::Brazilian | Game::Russian | Game::Spanish | Game::Pool, Kind::King) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: true,
+            captures: DIAGONAL.to_vec(),
+            flies: true,
+        },
+        // §8, §9, §10: men step and jump diagonally forward only.
+        (Game::English | Game::Italian | Game::Spanish, Kind::Man) => {
+            let d = vec![(1, fw), (-1, fw)];
+            Powers {
+                moves: d.clone(),
+                slides: false,
+                captures: d,
+                flies: false,
+            }
+        }
+        // §8, §9: kings step one square and jump short, in the four
+        // diagonal directions.
+        (Game::English | Game::Italian, Kind::King) => Powers {
+            moves: DIAGONAL.to_vec(),
+            slides: false,
+            captures: DIAGONAL.to_vec(),
+            flies: false,
+        },
         (g, k) => panic!("{g:?} has no {k:?}"),
     }
 }
@@ -532,10 +654,9 @@ pub struct BadFen(pub String);
 impl Board {
     /// A square's name in this game's notation.
     pub fn sq_name(&self, s: Sq) -> String {
-        if self.game.ten() {
-            number(s).to_string()
-        } else {
-            name(s)
+        match self.game.square_number(s) {
+            Some(n) if self.game.writes_numbers() => n.to_string(),
+            _ => name(s),
         }
     }
 
@@ -718,8 +839,11 @@ impl Board {
     fn chains(&self, side: Side, kind: Kind, at: Sq, taken: &[Sq], prev: Option<Sq>) -> Vec<Chain> {
         let p = powers(self.game, kind, side);
         let at_once = self.game.removes_at_once();
-        let is_victim =
-            |s: Sq| matches!(self.at(s), Some((c, _)) if c != side) && !taken.contains(&s);
+        // Italian (§9): a man never captures a king.
+        let prey = |k: Kind| !(self.game == Game::Italian && kind == Kind::Man && k == Kind::King);
+        let is_victim = |s: Sq| {
+            matches!(self.at(s), Some((c, k)) if c != side && prey(k)) && !taken.contains(&s)
+        };
         // Empty, or (removal at once) a piece already taken.
         let free = |s: Sq| self.at(s).is_none() || (at_once && taken.contains(&s));
         let mut out = Vec::new();
@@ -784,12 +908,18 @@ impl Board {
                 let promoted_here = self.game.promotion_stops()
                     && kind == Kind::Man
                     && land.1 == self.last_rank(side);
+                // Russian (§7): a man reaching the last rank is a king at
+                // once and goes on capturing as a king.
+                let crowned_here = self.game == Game::Russian
+                    && kind == Kind::Man
+                    && land.1 == self.last_rank(side);
+                let goes_on_as = if crowned_here { Kind::King } else { kind };
                 let mut now_taken = taken.to_vec();
                 now_taken.push(over);
                 let rest = if promoted_here {
                     Vec::new()
                 } else {
-                    self.chains(side, kind, land, &now_taken, Some((df, dr)))
+                    self.chains(side, goes_on_as, land, &now_taken, Some((df, dr)))
                 };
                 if rest.is_empty() {
                     out.push(Chain {
@@ -808,7 +938,11 @@ impl Board {
 
     fn make_move(&self, from: Sq, kind: Kind, path: Vec<Sq>, caps: Vec<Sq>) -> RefMove {
         let to = *path.last().unwrap();
-        let promotion = if to.1 == self.last_rank(self.side) {
+        let last = self.last_rank(self.side);
+        // Russian: crowned where it reached the last rank, wherever it ends.
+        let crowned =
+            to.1 == last || (self.game == Game::Russian && path.iter().any(|s| s.1 == last));
+        let promotion = if crowned {
             self.game.promotes_to(kind)
         } else {
             None
@@ -832,49 +966,52 @@ impl Board {
         }
     }
 
-    /// Every capture of the side to move, duplicates merged, before the
-    /// game's filters (majority, king priority).
-    pub fn all_captures(&self) -> Vec<RefMove> {
+    /// Every capture chain of the side to move, one move each: chains
+    /// that share origin, destination and captured set are not merged yet.
+    fn capture_chains(&self) -> Vec<RefMove> {
         let mut out = Vec::new();
         // The board with the moving piece lifted off its origin.
         let mut lifted = self.clone();
         for from in self.pieces_of(self.side) {
             let (_, kind) = self.at(from).unwrap();
             lifted.set(from, None);
-            let chains = lifted.chains(self.side, kind, from, &[], None);
-            lifted.set(from, self.at(from));
-            // Merge chains with the same destination and captured set,
-            // keeping the path that comes first in file-then-rank order
-            // (squares as (file, rank) pairs compare exactly so).
-            let mut merged: BTreeMap<(Sq, Vec<Sq>), Chain> = BTreeMap::new();
-            for c in chains {
-                let mut set = c.caps.clone();
-                set.sort();
-                let key = (*c.path.last().unwrap(), set);
-                let (w, h) = self.game.size();
-                let order = |p: &[Sq]| -> Vec<i32> {
-                    if self.game.ten() || matches!(self.game, Game::Frisian | Game::Thai) {
-                        // The games whose squares are numbered from the
-                        // top left (N.2): by those numbers.
-                        p.iter()
-                            .map(|&(f, r)| (h - 1 - r) * (w / 2) + f / 2 + 1)
-                            .collect()
-                    } else {
-                        p.iter().map(|&(f, r)| f * 100 + r).collect()
-                    }
-                };
-                match merged.get(&key) {
-                    Some(old) if order(&old.path) <= order(&c.path) => {}
-                    _ => {
-                        merged.insert(key, c);
-                    }
-                }
-            }
-            for (_, c) in merged {
+            for c in lifted.chains(self.side, kind, from, &[], None) {
                 out.push(self.make_move(from, kind, c.path, c.caps));
             }
+            lifted.set(from, self.at(from));
         }
         out
+    }
+
+    /// Chains with the same origin, destination and captured set as one
+    /// move, keeping the path that comes first: by square numbers on the
+    /// numbered boards (N.4), otherwise in file-then-rank order (squares
+    /// as (file, rank) pairs compare exactly so).
+    fn merged(&self, chains: Vec<RefMove>) -> Vec<RefMove> {
+        let order = |p: &[Sq]| -> Vec<i32> {
+            p.iter()
+                .map(|&(f, r)| self.game.square_number((f, r)).unwrap_or(f * 100 + r))
+                .collect()
+        };
+        let mut merged: BTreeMap<(Sq, Sq, Vec<Sq>), RefMove> = BTreeMap::new();
+        for m in chains {
+            let mut set = m.caps.clone();
+            set.sort();
+            let key = (m.from.unwrap(), *m.path.last().unwrap(), set);
+            match merged.get(&key) {
+                Some(old) if order(&old.path) <= order(&m.path) => {}
+                _ => {
+                    merged.insert(key, m);
+                }
+            }
+        }
+        merged.into_values().collect()
+    }
+
+    /// Every capture of the side to move, duplicates merged, before the
+    /// game's filters (majority, king priority).
+    pub fn all_captures(&self) -> Vec<RefMove> {
+        self.merged(self.capture_chains())
     }
 
     /// The number of capture chains of the side to move before merging
@@ -891,34 +1028,55 @@ impl Board {
         n
     }
 
-    /// The legal captures (filters applied).
+    /// The legal captures: the game's filters applied to the chains,
+    /// then duplicates merged (0.4: the precedence looks at each chain,
+    /// Italian's at the order of its jumps).
     pub fn captures(&self) -> Vec<RefMove> {
-        let mut caps = self.all_captures();
-        if self.game == Game::Czech && caps.iter().any(|m| m.kind == Kind::King) {
-            caps.retain(|m| m.kind == Kind::King);
+        let mut caps = self.capture_chains();
+        let is_king = |c: &Sq| matches!(self.at(*c), Some((_, Kind::King)));
+        let kings = |m: &RefMove| m.caps.iter().filter(|c| is_king(c)).count();
+        let by_king_first = |caps: &mut Vec<RefMove>| {
+            if caps.iter().any(|m| m.kind == Kind::King) {
+                caps.retain(|m| m.kind == Kind::King);
+            }
+        };
+        if self.game == Game::Czech {
+            by_king_first(&mut caps);
         }
-        if matches!(self.game, Game::Gothic | Game::Turkish) || self.game.ten() {
+        if matches!(
+            self.game,
+            Game::Gothic | Game::Turkish | Game::Brazilian | Game::Italian | Game::Spanish
+        ) || self.game.ten()
+        {
             let most = caps.iter().map(|m| m.count()).max().unwrap_or(0);
             caps.retain(|m| m.count() == most);
         }
+        if self.game == Game::Italian {
+            // §9: by a king, then most kings, then the king met earliest.
+            by_king_first(&mut caps);
+            let most = caps.iter().map(kings).max().unwrap_or(0);
+            caps.retain(|m| kings(m) == most);
+            let when = |m: &RefMove| -> Vec<usize> {
+                (0..m.caps.len()).filter(|&i| is_king(&m.caps[i])).collect()
+            };
+            let earliest = caps.iter().map(when).min().unwrap_or_default();
+            caps.retain(|m| when(m) == earliest);
+        }
+        if self.game == Game::Spanish {
+            // §10: among the most pieces, the most kings.
+            let most = caps.iter().map(kings).max().unwrap_or(0);
+            caps.retain(|m| kings(m) == most);
+        }
         if self.game == Game::Frisian {
             // Highest men + 2 × kings, then fewest kings, then by a king.
-            let kings = |m: &RefMove| {
-                m.caps
-                    .iter()
-                    .filter(|&&c| matches!(self.at(c), Some((_, Kind::King))))
-                    .count()
-            };
             let value = |m: &RefMove| m.count() + kings(m);
             let best = caps.iter().map(value).max().unwrap_or(0);
             caps.retain(|m| value(m) == best);
             let fewest = caps.iter().map(kings).min().unwrap_or(0);
             caps.retain(|m| kings(m) == fewest);
-            if caps.iter().any(|m| m.kind == Kind::King) {
-                caps.retain(|m| m.kind == Kind::King);
-            }
+            by_king_first(&mut caps);
         }
-        caps
+        self.merged(caps)
     }
 
     /// The non-capturing moves.

@@ -280,13 +280,25 @@ function render() {
       }, squares);
     }
   }
-  // Coordinates on the edges.
-  for (let f = 0; f < st.files; f++) {
+  // A numbered board (international, English, …) carries its square
+  // numbers on the squares, as printed boards do; a board whose squares
+  // are named (c3) carries letters and digits on its edges.
+  const numbered = st.numbers && st.numbers.length === st.playable.length;
+  if (numbered) {
+    st.playable.forEach((sq, i) => {
+      const { c, w } = screen(sq);
+      const t = el("text", {
+        x: M + c * S + 6, y: w * S + 20, class: "sq-number", "data-number": String(st.numbers[i]),
+      }, squares);
+      t.textContent = String(st.numbers[i]);
+    });
+  }
+  for (let f = 0; f < st.files && !numbered; f++) {
     const { c } = screen(sqName(f, 0));
     const t = el("text", { x: M + c * S + S / 2, y: st.ranks * S + 26, "text-anchor": "middle", class: "coord" }, svg);
     t.textContent = String.fromCharCode(97 + f);
   }
-  for (let r = 0; r < st.ranks; r++) {
+  for (let r = 0; r < st.ranks && !numbered; r++) {
     const { w } = screen(sqName(0, r));
     const t = el("text", { x: M / 2, y: w * S + S / 2 + 8, "text-anchor": "middle", class: "coord" }, svg);
     t.textContent = String(r + 1);
