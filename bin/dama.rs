@@ -1,5 +1,5 @@
-//! The `dama` command line: the protocol loop (no subcommand), `perft`,
-//! and the other tools.
+//! The `dama` command line: the protocol loop (no subcommand), the Hub
+//! protocol (`dama hub`), `perft`, and the other tools.
 
 mod pdn;
 
@@ -39,6 +39,9 @@ enum Command {
         #[arg(long)]
         no_bulk: bool,
     },
+    /// Speak the Hub protocol (Scan's engine protocol, for Hub GUIs,
+    /// lidraughts bots and pydraughts) on stdin and stdout.
+    Hub,
     /// Play a game against the engine in the terminal.
     Play(dama::play::PlayArgs),
     /// Serve the playing app in a browser (http://127.0.0.1:8080 by default).
@@ -144,6 +147,10 @@ fn main() -> ExitCode {
             no_bulk,
         }) => {
             dama::dispatch!(variant, R => run_perft::<R>(depth, fen.as_deref(), divide, !no_bulk))
+        }
+        Some(Command::Hub) => {
+            dama::hub::run_stdio();
+            Ok(())
         }
         Some(Command::Play(args)) => dama::play::main(&args).map_err(|e| e.to_string()),
         Some(Command::Pdn(cmd)) => return pdn::run(cmd),

@@ -121,7 +121,21 @@ impl AnyGame {
     /// (a square off its board, a kind it does not have, …).
     pub fn from_fen(variant: Variant, fen: &str, options: GameOptions) -> Result<Self, FenError> {
         let setup: Setup = fen.parse()?;
-        Ok(crate::dispatch!(variant, R => AnyGame::from(Game::<R>::from_setup(&setup, options)?)))
+        Self::from_setup(variant, &setup, options)
+    }
+
+    /// A game from a position read but not yet checked (its counters, if
+    /// any, become the game's).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError::Setup`] when the position does not fit the game.
+    pub fn from_setup(
+        variant: Variant,
+        setup: &Setup,
+        options: GameOptions,
+    ) -> Result<Self, FenError> {
+        Ok(crate::dispatch!(variant, R => AnyGame::from(Game::<R>::from_setup(setup, options)?)))
     }
 
     /// Which game this is.

@@ -84,6 +84,8 @@ pub mod explain;
 pub mod game;
 pub mod games;
 pub mod geometry;
+#[cfg(feature = "protocol")]
+pub mod hub;
 #[cfg(feature = "cli")]
 pub mod matchrunner;
 pub mod movegen;

@@ -1,17 +1,18 @@
 //! The engine's state and what each command does to it.
 //!
-//! The state is the game ([`AnyGame`]), the searcher ([`AnySearcher`])
-//! and the [`Options`]. A `go` or `hint` lends a copy of the game and
-//! the searcher to a search thread, so the command loop stays free to
-//! answer `isready`, `stop`, `quit` and the read-only queries while it
-//! thinks; commands that would change the state are refused until the
-//! search has ended. Every change is built on a copy and swapped in only
+//! The state is the game ([`AnyGame`]), the searcher ([`AnySearcher`],
+//! held by a [`Worker`]) and the [`Options`]. A `go` or `hint` lends a
+//! copy of the game and the searcher to a search thread, so the command
+//! loop stays free to answer `isready`, `stop`, `quit` and the read-only
+//! queries while it thinks; commands that would change the state are
+//! refused until the search has ended. Every change is built on a copy and swapped in only
 //! when it has fully succeeded: a refused command leaves nothing
 //! changed.
 
 use super::command::{self, Command, GoParams, StartPos, USAGE};
 use super::options::{Name, OptionError, Options, SPECS};
 use super::search::{self, Task};
+use super::worker::Worker;
 use super::{Out, PROTOCOL_VERSION};
 use crate::any::{AnyGame, AnySearcher, MoveInfo};
 use crate::explain::MoveError;
@@ -20,13 +21,8 @@ use crate::notation::fen::FenError;
 use crate::piece::Color;
 use crate::search::{Clock, Limits};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// Stack of the search thread: deep searches recurse.
-const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
 /// Why a command was refused; printed as `error <message>`.
 #[derive(Debug, thiserror::Error)]
@@ -112,23 +108,13 @@ pub enum Flow {
     Quit,
 }
 
-/// A search running on its own thread.
-struct Job {
-    handle: JoinHandle<AnySearcher>,
-    stop: Arc<AtomicBool>,
-    /// Set by the thread just before it prints its final reply, so a
-    /// command sent after that reply always finds the job finished.
-    done: Arc<AtomicBool>,
-}
-
 /// The engine: state plus the command dispatcher.
 pub struct Engine {
     out: Out,
     options: Options,
     game: AnyGame,
-    /// `None` while lent to a search thread.
-    searcher: Option<AnySearcher>,
-    job: Option<Job>,
+    /// The searcher, and the search thread that may have borrowed it.
+    worker: Worker,
     /// The endgame databases of the `egtbpath` option.
     egtb: Option<Arc<crate::egtb::Egtb>>,
 }
@@ -140,9 +126,8 @@ impl Engine {
         Engine {
             out,
             game: AnyGame::new(options.variant, options.rules),
-            searcher: Some(AnySearcher::new(options.variant, options.hash_mb)),
+            worker: Worker::new(AnySearcher::new(options.variant, options.hash_mb)),
             options,
-            job: None,
             egtb: None,
         }
     }
@@ -159,8 +144,7 @@ impl Engine {
 
     /// True while a search runs.
     pub fn searching(&mut self) -> bool {
-        self.reap();
-        self.job.is_some()
+        self.worker.busy()
     }
 
     /// Reports an error as one `error …` line.
@@ -185,7 +169,8 @@ impl Engine {
 
     /// Executes one command. A panic inside (a bug) is caught and
     /// reported as one `error internal: …` line; since every change is
-    /// swapped in at the end, the state is as before the command.
+    /// swapped in at the end, the state is as before the command (a
+    /// searcher lost in it is made anew by the [`Worker`]).
     pub fn execute(&mut self, cmd: Command) -> Flow {
         match catch_unwind(AssertUnwindSafe(|| self.dispatch(cmd))) {
             Ok(Ok(flow)) => flow,
@@ -203,10 +188,6 @@ impl Engine {
                     "error internal: the command failed ({}); the state is unchanged",
                     command::quote(&what)
                 ));
-                if self.searcher.is_none() && self.job.is_none() {
-                    self.searcher =
-                        Some(AnySearcher::new(self.options.variant, self.options.hash_mb));
-                }
                 Flow::Continue
             }
         }
@@ -214,36 +195,7 @@ impl Engine {
 
     /// Ends a running search (its `bestmove` is printed) before exit.
     pub fn finish(&mut self) {
-        self.stop_job();
-    }
-
-    /// Joins a search that has finished on its own.
-    fn reap(&mut self) {
-        if self
-            .job
-            .as_ref()
-            .is_some_and(|j| j.done.load(Ordering::SeqCst))
-        {
-            self.join();
-        }
-    }
-
-    fn join(&mut self) {
-        if let Some(job) = self.job.take() {
-            let searcher = job
-                .handle
-                .join()
-                .unwrap_or_else(|_| AnySearcher::new(self.options.variant, self.options.hash_mb));
-            self.searcher = Some(searcher);
-        }
-    }
-
-    fn stop_job(&mut self) {
-        if let Some(job) = &self.job {
-            job.stop.store(true, Ordering::SeqCst);
-            job.handle.thread().unpark();
-        }
-        self.join();
+        self.worker.stop();
     }
 
     fn idle(&mut self, command: &'static str) -> Result<(), EngineError> {
@@ -255,7 +207,6 @@ impl Engine {
     }
 
     fn dispatch(&mut self, cmd: Command) -> Result<Flow, EngineError> {
-        self.reap();
         match cmd {
             Command::Dama => self.handshake(),
             Command::IsReady => self.out.line("readyok"),
@@ -266,7 +217,7 @@ impl Engine {
             Command::NewGame => {
                 self.idle("newgame")?;
                 self.game = AnyGame::new(self.options.variant, self.options.rules);
-                if let Some(s) = &mut self.searcher {
+                if let Some(s) = self.worker.searcher() {
                     s.clear();
                 }
             }
@@ -278,9 +229,9 @@ impl Engine {
                 self.idle("go")?;
                 self.go(&p)?;
             }
-            Command::Stop => self.stop_job(),
+            Command::Stop => self.worker.stop(),
             Command::Quit => {
-                self.stop_job();
+                self.worker.stop();
                 return Ok(Flow::Quit);
             }
             Command::Moves => {
@@ -387,9 +338,9 @@ impl Engine {
         match which {
             Name::Variant => {
                 self.game = AnyGame::new(o.variant, o.rules);
-                self.searcher = Some(AnySearcher::new(o.variant, o.hash_mb));
+                self.worker.replace(AnySearcher::new(o.variant, o.hash_mb));
             }
-            Name::Hash => self.searcher = Some(AnySearcher::new(o.variant, o.hash_mb)),
+            Name::Hash => self.worker.replace(AnySearcher::new(o.variant, o.hash_mb)),
             Name::NoCaptureLimit | Name::MoveLimit => self.game.set_options(o.rules),
             Name::Level | Name::MoveOverhead | Name::MultiPv | Name::Threads => {}
             Name::EgtbPath => self.egtb = open_egtb(value)?,
@@ -474,69 +425,39 @@ impl Engine {
     }
 
     fn start(&mut self, task: Task, command: &'static str) -> Result<(), EngineError> {
-        let (variant, hash) = (self.options.variant, self.options.hash_mb);
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| AnySearcher::new(variant, hash));
-        crate::egtb::attach(&mut searcher, self.egtb.clone());
-        searcher.set_threads(self.options.threads);
-        let stop = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicBool::new(false));
+        let (egtb, threads) = (self.egtb.clone(), self.options.threads);
+        if let Some(searcher) = self.worker.searcher() {
+            crate::egtb::attach(searcher, egtb);
+            searcher.set_threads(threads);
+        }
         let game = self.game.clone();
         let out = self.out.clone();
-        let (stop2, done2) = (stop.clone(), done.clone());
-        let task_waits = task.waits_for_stop();
-        let spawned = std::thread::Builder::new()
-            .name("search".to_string())
-            .stack_size(SEARCH_STACK)
-            .spawn(move || {
-                let lines = match catch_unwind(AssertUnwindSafe(|| {
-                    search::run(&task, &game, &mut searcher, &stop2, &out)
-                })) {
-                    Ok(lines) => lines,
-                    Err(_) => {
-                        searcher = AnySearcher::new(variant, hash);
-                        out.line("info string internal error: the search failed");
-                        let first = game.legal_moves().into_iter().next();
-                        match task {
-                            Task::Go { .. } => vec![format!(
-                                "bestmove {}",
-                                first.map_or("none".to_string(), |m| m.text)
-                            )],
-                            Task::Hint { .. } => vec!["hint none".to_string()],
-                            Task::Perft { depth } => vec![format!("perft stopped depth {depth}")],
-                            Task::Divide { depth } => {
-                                vec![format!("divideok stopped depth {depth}")]
-                            }
+        let (task2, game2, out2) = (task.clone(), game.clone(), out.clone());
+        // `go infinite` answers only after `stop` (as in UCI), even when
+        // the search has ended on its own.
+        let waits = task.waits_for_stop();
+        self.worker
+            .start(
+                &self.out,
+                waits,
+                move |searcher, stop| search::run(&task, &game, searcher, stop, &out),
+                move || {
+                    out2.line("info string internal error: the search failed");
+                    let first = game2.legal_moves().into_iter().next();
+                    match task2 {
+                        Task::Go { .. } => vec![format!(
+                            "bestmove {}",
+                            first.map_or("none".to_string(), |m| m.text)
+                        )],
+                        Task::Hint { .. } => vec!["hint none".to_string()],
+                        Task::Perft { depth } => vec![format!("perft stopped depth {depth}")],
+                        Task::Divide { depth } => {
+                            vec![format!("divideok stopped depth {depth}")]
                         }
                     }
-                };
-                // `go infinite` answers only after `stop` (as in UCI), even
-                // when the search has ended on its own.
-                if task_waits {
-                    while !stop2.load(Ordering::SeqCst) {
-                        std::thread::park();
-                    }
-                }
-                done2.store(true, Ordering::SeqCst);
-                out.lines(&lines);
-                searcher
-            });
-        match spawned {
-            Ok(handle) => {
-                self.job = Some(Job { handle, stop, done });
-                Ok(())
-            }
-            Err(e) => {
-                // The closure (and the searcher in it) was dropped: make a new one.
-                self.searcher = Some(AnySearcher::new(variant, hash));
-                Err(EngineError::Thread {
-                    command,
-                    reason: e.to_string(),
-                })
-            }
-        }
+                },
+            )
+            .map_err(|reason| EngineError::Thread { command, reason })
     }
 }
 

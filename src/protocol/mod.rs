@@ -12,11 +12,13 @@ pub mod engine;
 pub mod options;
 pub mod reader;
 pub mod search;
+pub mod worker;
 
 pub use command::{parse, Command, GoParams, ParseError, StartPos};
 pub use engine::{Engine, EngineError, Flow};
 pub use options::{OptionError, Options};
 pub use reader::{Line, LineReader, MAX_LINE};
+pub use worker::{JobFlags, Worker};
 
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};

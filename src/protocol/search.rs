@@ -118,17 +118,21 @@ impl<'a> Progress<'a> {
 }
 
 /// The search's move if it is legal here; otherwise (a bug in the
-/// search) says so and falls back to the first legal move, so the
-/// reply is always playable.
-fn checked(best: Option<MoveInfo>, game: &AnyGame, out: &Out) -> Option<MoveInfo> {
+/// search) says so through `note` and falls back to the first legal
+/// move, so the reply is always playable.
+pub fn checked(
+    best: Option<MoveInfo>,
+    game: &AnyGame,
+    note: &mut dyn FnMut(&str),
+) -> Option<MoveInfo> {
     let legal = game.legal_moves();
     match best {
         Some(m) if legal.iter().any(|l| l.text == m.text) => Some(m),
         None if legal.is_empty() => None,
         other => {
             let said = other.map_or("no move".to_string(), |m| format!("'{}'", m.text));
-            out.line(&format!(
-                "info string the search returned {said}, which is not legal here; using the first legal move"
+            note(&format!(
+                "the search returned {said}, which is not legal here; using the first legal move"
             ));
             legal.into_iter().next()
         }
@@ -150,61 +154,13 @@ pub fn run(
                 out.line(&format!("info string the game is over: {o}"));
                 return vec!["bestmove none".to_string()];
             }
-            let start = Instant::now();
             let best = if *multipv > 1 {
                 let mut emit = |line: String| out.line(&line);
                 multi_pv(searcher, game, limits, *multipv, stop, &mut emit)
             } else {
-                let mut last: Option<Info> = None;
-                let mut r = searcher.search(game, limits, stop, &mut |i| {
-                    out.line(&Progress::of(i).line());
-                    last = Some(i.clone());
-                });
-                if r.depth == 0 && r.best.is_some() {
-                    // Stopped before depth 1 was complete (a tiny node
-                    // limit, an early `stop`): one ply is always searched
-                    // to the end, so the move is a searched one.
-                    let quick = Limits {
-                        depth: Some(1),
-                        ..Limits::default()
-                    };
-                    let never = AtomicBool::new(false);
-                    let r1 = searcher.search(game, &quick, &never, &mut |i| {
-                        out.line(&Progress::of(i).line());
-                        last = Some(i.clone());
-                    });
-                    r = crate::any::AnyResult {
-                        nodes: r.nodes + r1.nodes,
-                        ..r1
-                    };
-                }
-                // The last `info` line before `bestmove` shows the move
-                // played: when a move of an unfinished depth (or a
-                // level's deliberate choice) differs from the last line
-                // printed, its own line follows.
-                if let Some(b) = &r.best {
-                    if last.as_ref().and_then(|i| i.pv.first()) != Some(&b.text) {
-                        let pv = if r.pv.first() == Some(&b.text) {
-                            r.pv.clone()
-                        } else {
-                            vec![b.text.clone()]
-                        };
-                        let p = Progress {
-                            multipv: None,
-                            depth: r.depth,
-                            seldepth: last.as_ref().map_or(r.depth, |i| i.seldepth),
-                            score: r.score,
-                            nodes: r.nodes,
-                            time: start.elapsed(),
-                            hashfull: searcher.hashfull(),
-                            pv: &pv,
-                        };
-                        out.line(&p.line());
-                    }
-                }
-                r.best
+                single_pv(searcher, game, limits, stop, &mut |p| out.line(&p.line()))
             };
-            let best = checked(best, game, out);
+            let best = checked(best, game, &mut |s| out.line(&format!("info string {s}")));
             vec![format!(
                 "bestmove {}",
                 best.map_or("none".to_string(), |m| m.text)
@@ -223,7 +179,7 @@ pub fn run(
             let best = top
                 .and_then(|t| game.legal_moves().into_iter().find(|m| m.text == t))
                 .or(r.best);
-            match checked(best, game, out) {
+            match checked(best, game, &mut |s| out.line(&format!("info string {s}"))) {
                 None => vec!["hint none".to_string()],
                 Some(m) => match m.from {
                     None => vec!["hint pass".to_string()],
@@ -262,6 +218,64 @@ pub fn run(
             }
         },
     }
+}
+
+/// Searches one principal variation, reporting each completed depth to
+/// `report`; returns the move to play (`None` without a legal move).
+///
+/// A search stopped before depth 1 was complete (a tiny node limit, an
+/// early `stop`) is followed by a depth-1 search, so the move is always
+/// a searched one. The last report shows the move returned: when it
+/// differs from the last line reported (a move of an unfinished depth,
+/// a level's deliberate choice), one more report is made for it.
+pub fn single_pv(
+    searcher: &mut AnySearcher,
+    game: &AnyGame,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Progress),
+) -> Option<MoveInfo> {
+    let start = Instant::now();
+    let mut last: Option<Info> = None;
+    let mut r = searcher.search(game, limits, stop, &mut |i| {
+        report(&Progress::of(i));
+        last = Some(i.clone());
+    });
+    if r.depth == 0 && r.best.is_some() {
+        let quick = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let never = AtomicBool::new(false);
+        let r1 = searcher.search(game, &quick, &never, &mut |i| {
+            report(&Progress::of(i));
+            last = Some(i.clone());
+        });
+        r = crate::any::AnyResult {
+            nodes: r.nodes + r1.nodes,
+            ..r1
+        };
+    }
+    if let Some(b) = &r.best {
+        if last.as_ref().and_then(|i| i.pv.first()) != Some(&b.text) {
+            let pv = if r.pv.first() == Some(&b.text) {
+                r.pv.clone()
+            } else {
+                vec![b.text.clone()]
+            };
+            report(&Progress {
+                multipv: None,
+                depth: r.depth,
+                seldepth: last.as_ref().map_or(r.depth, |i| i.seldepth),
+                score: r.score,
+                nodes: r.nodes,
+                time: start.elapsed(),
+                hashfull: searcher.hashfull(),
+                pv: &pv,
+            });
+        }
+    }
+    r.best
 }
 
 /// Below this many plies a subtree is counted in one call of the move
