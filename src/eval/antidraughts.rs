@@ -10,24 +10,24 @@
 //!   a small bonus by rank; the edges, where a man cannot be taken, are
 //!   worth less.
 
+use super::shapes::{Kings, Men, Squares};
 use super::{Evaluate, Params};
-use crate::piece::Kind;
 use crate::rules::antidraughts::Antidraughts;
 
-fn square(kind: Kind, f: i32, r: i32, _files: i32, _ranks: i32) -> i32 {
-    match kind {
-        Kind::Man => {
-            let edge = if f == 0 || f == 9 { -6 } else { 0 };
-            2 * r.min(8) + edge
-        }
-        _ => 0,
-    }
-}
+/// Two points a rank (the last two alike) and a cost on the edge files.
+const SQUARES: Squares<10> = Squares {
+    men: Men {
+        rank: [0, 2, 4, 6, 8, 10, 12, 14, 16, 16],
+        edge: -6,
+        ..Men::ZERO
+    },
+    kings: Kings::ZERO,
+};
 
 /// The Antidraughts numbers.
 pub const PARAMS: Params = Params {
     material: [-100, -150, 0, 0],
-    square,
+    square: |k, f, r, files, ranks| SQUARES.value(k, f, r, files, ranks),
     mobility: [-2, -1, 0, 0],
     tempo: 0,
 };

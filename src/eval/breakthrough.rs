@@ -9,38 +9,32 @@
 //! - `adjust` pays a man that nothing can stop from crowning nearly the
 //!   whole game.
 
+use super::shapes::{Kings, Men, Squares};
 use super::{international, Context, Evaluate, Params};
-use crate::piece::{Color, Kind};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::breakthrough::Breakthrough;
 use crate::rules::Rules;
 
-/// Bonus of a man by rank (own back rank first).
-const MAN_RANK: [i32; 10] = [0, 1, 3, 6, 10, 16, 26, 45, 80, 0];
-/// Back-rank guard by file on rank 1.
-const GUARD: [i32; 10] = [2, 0, 10, 0, 14, 0, 10, 0, 4, 0];
-
-fn square(kind: Kind, f: i32, r: i32, _files: i32, _ranks: i32) -> i32 {
-    match kind {
-        Kind::Man => {
-            let mut s = MAN_RANK[r as usize];
-            if r == 0 {
-                s += GUARD[f as usize];
-            }
-            s + match f {
-                0 | 9 => -4,
-                3..=6 if (3..=6).contains(&r) => 5,
-                _ => 0,
-            }
-        }
-        _ => 0,
-    }
-}
+/// The squares of the men (kings never move: the game has ended).
+const SQUARES: Squares<10> = Squares {
+    men: Men {
+        rank: [0, 1, 3, 6, 10, 16, 26, 45, 80, 0],
+        // The back rank: 47, 48, 49 most.
+        guard: [2, 0, 10, 0, 14, 0, 10, 0, 4, 0],
+        edge: -4,
+        block: [3, 6],
+        centre: 5,
+        flank: 0,
+        centre_div: 0,
+    },
+    kings: Kings::ZERO,
+};
 
 /// The Breakthrough numbers (kings never move: the game has ended).
 pub const PARAMS: Params = Params {
     material: [100, 0, 0, 0],
-    square,
+    square: |k, f, r, files, ranks| SQUARES.value(k, f, r, files, ranks),
     mobility: [1, 0, 0, 0],
     tempo: 4,
 };

@@ -15,6 +15,7 @@
 //! - A man that nothing can stop from crowning (no opponent king, no
 //!   opponent piece in the triangle ahead) is nearly a king already.
 
+use super::shapes::{checkers, Centre, Kings, Men, Squares, CHECKERS};
 use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
@@ -29,47 +30,26 @@ pub const MAN: i32 = 100;
 /// Worth of a king.
 pub const KING: i32 = 300;
 
-/// Bonus of a man by rank (own back rank first; a man never stands on the last).
-const MAN_RANK: [i32; 8] = [0, 0, 3, 7, 12, 20, 34, 0];
-/// Back-rank guard: men on `a1`, `c1`, `e1`, `g1`.
-const GUARD: [i32; 8] = [6, 0, 18, 0, 18, 0, 8, 0];
-
-fn square(kind: Kind, f: i32, r: i32, _files: i32, _ranks: i32) -> i32 {
-    match kind {
-        Kind::Man => {
-            let mut s = MAN_RANK[r as usize];
-            if r == 0 {
-                s += GUARD[f as usize];
-            }
-            // Centre files, and a small cost for the edge.
-            s += match f {
-                0 | 7 => -4,
-                2..=5 if (2..=5).contains(&r) => 4,
-                _ => 0,
-            };
-            s
-        }
-        Kind::King => {
-            let mut s = 0;
-            if f == r {
-                s += 14; // the long diagonal a1–h8
-            } else if (f - r).abs() == 1 || f + r == 7 {
-                s += 5; // the double-corner diagonals and a1-h8's neighbours
-            }
-            let centre = (2 * f - 7).abs().max((2 * r - 7).abs());
-            s + (7 - centre) // at most 6 in the centre
-        }
-        _ => 0,
-    }
-}
+/// The 8×8 squares, with the back-rank guard on `a1`, `c1`, `e1`, `g1`,
+/// and kings that like the long diagonal `a1`–`h8` more (14) and the
+/// diagonals beside it a little (5).
+const SQUARES: Squares<8> = Squares {
+    men: Men {
+        guard: [6, 0, 18, 0, 18, 0, 8, 0],
+        ..CHECKERS.men
+    },
+    kings: Kings {
+        main: 14,
+        anti: 5,
+        beside: 5,
+        centre: Centre::Ring,
+    },
+};
 
 /// The Czech numbers.
-pub const PARAMS: Params = Params {
-    material: [MAN, KING, 0, 0],
-    square,
-    mobility: [2, 1, 0, 0],
-    tempo: 4,
-};
+pub const PARAMS: Params = checkers(MAN, KING, |k, f, r, files, ranks| {
+    SQUARES.value(k, f, r, files, ranks)
+});
 
 /// The squares `a1`–`h8`.
 fn main_diagonal<R: Rules>() -> BB<R> {
@@ -131,36 +111,11 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     s
 }
 
-/// Men of `c` that no opponent piece can stop from crowning: the
-/// opponent has no king (a flying king catches any man) and no piece
-/// in the widening triangle ahead. Looked at only in sparse positions.
+/// Men of `c` that no opponent piece can stop from crowning (see
+/// [`super::runaways`]), looked at when the opponent has at most nine
+/// pieces.
 fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
-    let them = pos.color(!c);
-    if them.count() > 9 || !(them & pos.kind(Kind::King)).is_empty() {
-        return 0;
-    }
-    let mut bonus = 0;
-    for m in pos.pieces(c, Kind::Man).iter() {
-        let sq = R::Geo::square(m);
-        let (f, r) = (sq.file() as i32, sq.rank() as i32);
-        let ahead = |r2: i32| match c {
-            Color::White => r2 - r,
-            Color::Black => r - r2,
-        };
-        let free = them.iter().all(|b| {
-            let o = R::Geo::square(b);
-            let d = ahead(o.rank() as i32);
-            d <= 0 || (o.file() as i32 - f).abs() > d + 1
-        });
-        if free {
-            let left = match c {
-                Color::White => 7 - r,
-                Color::Black => r,
-            };
-            bonus += (150 - 20 * left).max(0);
-        }
-    }
-    bonus
+    super::runaways(pos, c, 9, 150)
 }
 
 impl Evaluate for Czech {

@@ -7,8 +7,8 @@
 //! - Men gain as they advance; the back rank guards the crowning squares,
 //!   and men in the centre files have more captures.
 
+use super::shapes::Squares;
 use super::{Evaluate, Params};
-use crate::piece::Kind;
 use crate::rules::frisian::Frisian;
 
 /// Worth of a man.
@@ -18,22 +18,13 @@ pub const KING: i32 = 350;
 
 const MAN_RANK: [i32; 10] = [5, 0, 1, 3, 6, 10, 15, 22, 32, 0];
 
-fn square(kind: Kind, f: i32, r: i32, files: i32, ranks: i32) -> i32 {
-    let centre = (2 * f - (files - 1)).abs(); // 1 (centre) ..= 9 (edge)
-    match kind {
-        Kind::Man => MAN_RANK[r as usize] + (9 - centre) / 3,
-        Kind::King => {
-            let rc = (2 * r - (ranks - 1)).abs();
-            (18 - centre - rc) / 3
-        }
-        _ => 0,
-    }
-}
+/// Men by rank and towards the centre files; kings towards the centre.
+const SQUARES: Squares<10> = Squares::centred(MAN_RANK, 3);
 
 /// The Frisian numbers.
 pub const PARAMS: Params = Params {
     material: [MAN, KING, 0, 0],
-    square,
+    square: |k, f, r, files, ranks| SQUARES.value(k, f, r, files, ranks),
     mobility: [1, 1, 0, 0],
     tempo: 3,
 };

@@ -7,8 +7,8 @@
 //!   limit every piece counts one: `adjust` adds the plain piece count
 //!   with a weight that grows as the limit comes closer.
 
+use super::shapes::Squares;
 use super::{piece_diff, Context, Evaluate, Params};
-use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::gothic::Gothic;
 use crate::rules::Rules;
@@ -20,22 +20,13 @@ pub const KING: i32 = 250;
 
 const MAN_RANK: [i32; 8] = [4, 0, 3, 7, 12, 20, 32, 0];
 
-fn square(kind: Kind, f: i32, r: i32, files: i32, ranks: i32) -> i32 {
-    let centre = (2 * f - (files - 1)).abs(); // 1 (centre) ..= 7 (edge)
-    match kind {
-        Kind::Man => MAN_RANK[r as usize] + (7 - centre) / 2,
-        Kind::King => {
-            let rc = (2 * r - (ranks - 1)).abs();
-            (14 - centre - rc) / 2
-        }
-        _ => 0,
-    }
-}
+/// Men by rank and towards the centre files; kings towards the centre.
+const SQUARES: Squares<8> = Squares::centred(MAN_RANK, 2);
 
 /// The Gothic numbers.
 pub const PARAMS: Params = Params {
     material: [MAN, KING, 0, 0],
-    square,
+    square: |k, f, r, files, ranks| SQUARES.value(k, f, r, files, ranks),
     mobility: [1, 1, 0, 0],
     tempo: 4,
 };

@@ -17,6 +17,7 @@
 //!   classes, so the material edge is worth little there; and when the
 //!   25-move rule comes close every advantage fades towards the draw.
 
+use super::shapes::{Centre, Kings, Men, Squares};
 use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
@@ -30,38 +31,33 @@ pub const MAN: i32 = 100;
 /// Worth of a king.
 pub const KING: i32 = 320;
 
-/// Bonus of a man by rank (own back rank first; a man never stands on the last).
-const MAN_RANK: [i32; 10] = [0, 1, 3, 5, 8, 12, 18, 28, 44, 0];
-/// Back-rank guard by file on rank 1: 47 (`c1`), 48 (`e1`), 49 (`g1`).
-const GUARD: [i32; 10] = [0, 0, 6, 0, 9, 0, 6, 0, 2, 0];
+/// Men by rank (slowly at first, steeply in the last three), the guard
+/// on the back rank, the centre block (files `d`–`g`, ranks 4–7) and the
+/// files beside it, a cost on the edges; kings on the long diagonal and
+/// towards the centre.
+const SQUARES: Squares<10> = Squares {
+    men: Men {
+        // A man never stands on the last rank.
+        rank: [0, 1, 3, 5, 8, 12, 18, 28, 44, 0],
+        // 47 (`c1`), 48 (`e1`), 49 (`g1`).
+        guard: [0, 0, 6, 0, 9, 0, 6, 0, 2, 0],
+        edge: -5,
+        block: [3, 6],
+        centre: 6,
+        flank: 2,
+        centre_div: 0,
+    },
+    kings: Kings {
+        main: 12, // the long diagonal 46–5
+        anti: 0,
+        beside: 0,
+        centre: Centre::Sum(3),
+    },
+};
 
 /// The square table of the 10×10 games, for White.
 pub fn square(kind: Kind, f: i32, r: i32, files: i32, ranks: i32) -> i32 {
-    match kind {
-        Kind::Man => {
-            let mut s = MAN_RANK[r as usize];
-            if r == 0 {
-                s += GUARD[f as usize];
-            }
-            s += match f {
-                0 | 9 => -5,
-                3..=6 if (3..=6).contains(&r) => 6,
-                2 | 7 if (3..=6).contains(&r) => 2,
-                _ => 0,
-            };
-            s
-        }
-        Kind::King => {
-            let mut s = 0;
-            if f == r {
-                s += 12; // the long diagonal 46–5
-            }
-            let cf = (2 * f - (files - 1)).abs();
-            let cr = (2 * r - (ranks - 1)).abs();
-            s + (18 - cf - cr) / 3
-        }
-        _ => 0,
-    }
+    SQUARES.value(kind, f, r, files, ranks)
 }
 
 /// The International numbers.
@@ -85,37 +81,11 @@ fn wing_lean<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
     d
 }
 
-/// Men of `c` that no opponent piece can stop from crowning: the
-/// opponent has no king and no piece in the widening triangle ahead.
-/// Looked at only in sparse positions.
+/// Men of `c` that no opponent piece can stop from crowning (see
+/// `eval::runaways`), looked at when the opponent has at most eight
+/// pieces.
 pub fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
-    let them = pos.color(!c);
-    if them.count() > 8 || !(them & pos.kind(Kind::King)).is_empty() {
-        return 0;
-    }
-    let last = R::Geo::ranks() as i32 - 1;
-    let mut bonus = 0;
-    for m in pos.pieces(c, Kind::Man).iter() {
-        let sq = R::Geo::square(m);
-        let (f, r) = (sq.file() as i32, sq.rank() as i32);
-        let ahead = |r2: i32| match c {
-            Color::White => r2 - r,
-            Color::Black => r - r2,
-        };
-        let free = them.iter().all(|b| {
-            let o = R::Geo::square(b);
-            let d = ahead(o.rank() as i32);
-            d <= 0 || (o.file() as i32 - f).abs() > d + 1
-        });
-        if free {
-            let left = match c {
-                Color::White => last - r,
-                Color::Black => r,
-            };
-            bonus += (180 - 20 * left).max(0);
-        }
-    }
-    bonus
+    super::runaways(pos, c, 8, 180)
 }
 
 /// Formation, endgame knowledge and the pull of the 25-move rule, from

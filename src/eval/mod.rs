@@ -14,6 +14,9 @@
 //! constant or a short function of file and rank, from White's side
 //! (rank 0 is a player's own back rank). Black's tables are the same
 //! turned half round the board, the symmetry of every start position.
+//! The square tables that several games share (the advance, the guard,
+//! the centre, the long diagonals) are terms in [`shapes`]; a game's
+//! file gives their numbers.
 
 pub mod antidraughts;
 pub mod brazilian;
@@ -30,6 +33,7 @@ pub mod medieval;
 pub mod ossetian;
 pub mod pool;
 pub mod russian;
+pub mod shapes;
 pub mod spanish;
 pub mod thai;
 pub mod turkish;
@@ -325,6 +329,42 @@ fn kind_mobility<R: Rules>(
 #[inline]
 pub(crate) fn piece_diff<R: Rules>(pos: &Position<R>) -> i32 {
     pos.count(Color::White) as i32 - pos.count(Color::Black) as i32
+}
+
+/// Men of `c` that no opponent piece can stop from crowning: the
+/// opponent has no king (a flying king catches any man) and no piece in
+/// the widening triangle ahead. Each is worth `worth` less 20 a rank it
+/// still has to go (never below 0). Looked at only in sparse positions:
+/// when the opponent has at most `sparse` pieces.
+#[inline]
+pub(crate) fn runaways<R: Rules>(pos: &Position<R>, c: Color, sparse: u32, worth: i32) -> i32 {
+    let them = pos.color(!c);
+    if them.count() > sparse || !(them & pos.kind(Kind::King)).is_empty() {
+        return 0;
+    }
+    let last = R::Geo::ranks() as i32 - 1;
+    let mut bonus = 0;
+    for m in pos.pieces(c, Kind::Man).iter() {
+        let sq = R::Geo::square(m);
+        let (f, r) = (sq.file() as i32, sq.rank() as i32);
+        let ahead = |r2: i32| match c {
+            Color::White => r2 - r,
+            Color::Black => r - r2,
+        };
+        let free = them.iter().all(|b| {
+            let o = R::Geo::square(b);
+            let d = ahead(o.rank() as i32);
+            d <= 0 || (o.file() as i32 - f).abs() > d + 1
+        });
+        if free {
+            let left = match c {
+                Color::White => last - r,
+                Color::Black => r,
+            };
+            bonus += (worth - 20 * left).max(0);
+        }
+    }
+    bonus
 }
 
 /// Evaluates a single position of game `R` with fresh tables (convenient,

@@ -7,8 +7,8 @@
 //! - Men gain as they advance; men on the own back rank guard the
 //!   crowning squares.
 
+use super::shapes::Squares;
 use super::{Evaluate, Params};
-use crate::piece::Kind;
 use crate::rules::thai::Thai;
 
 /// Worth of a man.
@@ -18,22 +18,13 @@ pub const KING: i32 = 250;
 
 const MAN_RANK: [i32; 8] = [6, 0, 3, 7, 12, 20, 30, 0];
 
-fn square(kind: Kind, f: i32, r: i32, files: i32, ranks: i32) -> i32 {
-    let centre = (2 * f - (files - 1)).abs();
-    match kind {
-        Kind::Man => MAN_RANK[r as usize] + (7 - centre) / 2,
-        Kind::King => {
-            let rc = (2 * r - (ranks - 1)).abs();
-            (14 - centre - rc) / 2
-        }
-        _ => 0,
-    }
-}
+/// Men by rank and towards the centre files; kings towards the centre.
+const SQUARES: Squares<8> = Squares::centred(MAN_RANK, 2);
 
 /// The Thai numbers.
 pub const PARAMS: Params = Params {
     material: [MAN, KING, 0, 0],
-    square,
+    square: |k, f, r, files, ranks| SQUARES.value(k, f, r, files, ranks),
     mobility: [2, 1, 0, 0],
     tempo: 3,
 };

@@ -8,8 +8,8 @@
 //!   men kept on the two start ranks hold the formation together, and a
 //!   man in the centre files has more room to step sideways.
 
+use super::shapes::{Kings, Squares};
 use super::{Evaluate, Params};
-use crate::piece::Kind;
 use crate::rules::turkish::Turkish;
 
 /// Worth of a man.
@@ -20,18 +20,17 @@ pub const KING: i32 = 400;
 /// Bonus of a man by rank (rank 0 is the own back rank, empty at the start).
 const MAN_RANK: [i32; 8] = [0, 2, 2, 5, 10, 18, 30, 0];
 
-fn square(kind: Kind, f: i32, r: i32, files: i32, _ranks: i32) -> i32 {
-    let centre = (2 * f - (files - 1)).abs(); // 1 (centre) ..= 7 (edge)
-    match kind {
-        Kind::Man => MAN_RANK[r as usize] + (7 - centre) / 3,
-        _ => 0,
-    }
-}
+/// Men by rank and towards the centre files; a king, which sweeps whole
+/// ranks and files, is worth the same anywhere.
+const SQUARES: Squares<8> = Squares {
+    kings: Kings::ZERO,
+    ..Squares::centred(MAN_RANK, 3)
+};
 
 /// The Turkish numbers.
 pub const PARAMS: Params = Params {
     material: [MAN, KING, 0, 0],
-    square,
+    square: |k, f, r, files, ranks| SQUARES.value(k, f, r, files, ranks),
     mobility: [1, 1, 0, 0],
     tempo: 3,
 };
