@@ -114,12 +114,25 @@ impl Browser {
                 ]
             }),
         );
-        let conn = hyper_util::client::legacy::connect::HttpConnector::new();
-        let c = ClientBuilder::new(conn)
-            .capabilities(caps)
-            .connect(&d.url)
-            .await
-            .expect("a browser session");
+        // A loaded machine sometimes resets the first connection to a
+        // chromedriver that is still starting Chromium: try a few times.
+        let mut tries = 0;
+        let c = loop {
+            let conn = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(conn)
+                .capabilities(caps.clone())
+                .connect(&d.url)
+                .await
+            {
+                Ok(c) => break c,
+                Err(e) if tries < 4 => {
+                    tries += 1;
+                    eprintln!("browser session, try {tries}: {e}; trying again");
+                    tokio::time::sleep(Duration::from_millis(500 * tries)).await;
+                }
+                Err(e) => panic!("a browser session: {e}"),
+            }
+        };
         c.set_window_size(width, height).await.ok();
         let b = Browser {
             c,
