@@ -4,77 +4,35 @@
 
 use dama::hub::notation::{hub_names, parse_move, read_position};
 use dama::{AnyGame, GameOptions, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::ops::{Deref, DerefMut};
 use std::thread;
-use std::time::{Duration, Instant};
 
-/// Longest wait for any expected line: generous for a loaded CI machine.
-const PATIENCE: Duration = Duration::from_secs(30);
+mod engine;
+use engine::Engine;
+use std::time::{Duration, Instant};
 
 /// International draughts' start position.
 const START: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 
-/// A running `dama hub` with its stdout read on a helper thread.
-struct Hub {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+/// A running `dama hub`, with its Hub helpers.
+struct Hub(Engine);
+
+impl Deref for Hub {
+    type Target = Engine;
+    fn deref(&self) -> &Engine {
+        &self.0
+    }
+}
+
+impl DerefMut for Hub {
+    fn deref_mut(&mut self) -> &mut Engine {
+        &mut self.0
+    }
 }
 
 impl Hub {
     fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-            .arg("hub")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the dama binary starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Hub {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("the engine reads its input");
-        stdin.flush().expect("flush");
-    }
-
-    fn next_within(&self, wait: Duration) -> Option<String> {
-        self.lines.recv_timeout(wait).ok()
-    }
-
-    fn next(&self) -> String {
-        self.next_within(PATIENCE)
-            .expect("the engine answers in time")
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&self, prefix: &str) -> Vec<String> {
-        let mut v = Vec::new();
-        loop {
-            let l = self.next();
-            let last = l.starts_with(prefix);
-            v.push(l);
-            if last {
-                return v;
-            }
-        }
+        Hub(Engine::start(&["hub"]))
     }
 
     /// Sends `ping` and returns every line before its `pong`.
@@ -94,8 +52,7 @@ impl Hub {
 
     fn quit(mut self) {
         self.send("quit");
-        let status = self.child.wait().expect("the engine exits");
-        assert!(status.success());
+        assert!(self.wait().success());
     }
 }
 
@@ -441,9 +398,8 @@ fn end_of_input_ends_the_engine() {
     hub.send("level infinite");
     hub.send("go think");
     assert!(hub.next().starts_with("info "));
-    drop(hub.stdin.take());
+    hub.end_input();
     let lines = hub.until("done");
     assert!(lines.last().unwrap().starts_with("done move="));
-    let status = hub.child.wait().unwrap();
-    assert!(status.success());
+    assert!(hub.wait().success());
 }

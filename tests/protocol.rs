@@ -3,82 +3,33 @@
 //! line by line, as a GUI or tournament runner would see them.
 
 use dama::{AnyGame, GameOptions, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::ops::{Deref, DerefMut};
+use std::process::ExitStatus;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Longest wait for any expected line: generous for a loaded CI machine.
-const PATIENCE: Duration = Duration::from_secs(30);
+mod engine;
+use engine::Engine;
 
-/// A running engine with its stdout read on a helper thread.
-struct Dama {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+/// The native protocol's engine, with its question-and-answer helpers.
+struct Dama(Engine);
+
+impl Deref for Dama {
+    type Target = Engine;
+    fn deref(&self) -> &Engine {
+        &self.0
+    }
+}
+
+impl DerefMut for Dama {
+    fn deref_mut(&mut self) -> &mut Engine {
+        &mut self.0
+    }
 }
 
 impl Dama {
     fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the dama binary starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Dama {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-        }
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).expect("engine reads its input");
-        stdin.flush().expect("flush");
-    }
-
-    fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
-    }
-
-    /// The next line, or `None` if none comes within `wait`.
-    fn next_within(&self, wait: Duration) -> Option<String> {
-        match self.lines.recv_timeout(wait) {
-            Ok(l) => Some(l),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => None,
-        }
-    }
-
-    fn next(&self) -> String {
-        self.next_within(PATIENCE)
-            .expect("the engine answers in time")
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&self, prefix: &str) -> Vec<String> {
-        let mut v = Vec::new();
-        loop {
-            let l = self.next();
-            let done = l.starts_with(prefix);
-            v.push(l);
-            if done {
-                return v;
-            }
-        }
+        Dama(Engine::start(&[]))
     }
 
     /// Sends `line` and then `isready`; returns what came before `readyok`.
@@ -102,22 +53,8 @@ impl Dama {
     }
 
     /// Closes stdin and returns the remaining output and the exit status.
-    fn close(mut self) -> (Vec<String>, ExitStatus) {
-        drop(self.stdin.take());
-        let mut rest = Vec::new();
-        let deadline = Instant::now() + PATIENCE;
-        while let Some(l) = self.next_within(deadline.saturating_duration_since(Instant::now())) {
-            rest.push(l);
-        }
-        let status = self.child.wait().expect("the engine exits");
-        (rest, status)
-    }
-}
-
-impl Drop for Dama {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn close(self) -> (Vec<String>, ExitStatus) {
+        self.0.close()
     }
 }
 
