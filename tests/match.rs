@@ -61,6 +61,7 @@ fn config(engines: Vec<EngineSpec>, games: usize, tc: TimeControl) -> MatchConfi
             margin: Duration::from_millis(300),
             timeout: Duration::from_secs(10),
             adjudication: None,
+            max_plies: None,
             event: "test".into(),
         },
         games,
@@ -572,6 +573,29 @@ fn adjudication_when_both_engines_agree_long_enough() {
     cfg.rules.adjudication = Some(Adjudication { cp: 1000, moves: 3 });
     let s = run(&cfg);
     assert!(s.reasons.iter().all(|r| r.id != "adjudication"));
+}
+
+#[test]
+fn a_game_still_in_play_at_the_ply_limit_is_adjudicated_a_draw() {
+    let mut cfg = config(
+        vec![fake("a", "random", 10, &[]), fake("b", "random", 11, &[])],
+        2,
+        TimeControl::MoveTime(Duration::from_millis(3000)),
+    );
+    cfg.rules.max_plies = Some(9);
+    let dir = scratch("draw-adjudication");
+    cfg.pdn = Some(dir.join("d.pdn"));
+    let s = run(&cfg);
+    assert_eq!(s.pairings[0].tally.draws, 2);
+    assert_eq!(s.reasons.len(), 1);
+    assert_eq!(s.reasons[0].id, "adjudication");
+    let games = read_games(&std::fs::read_to_string(dir.join("d.pdn")).unwrap()).unwrap();
+    for g in &games {
+        // Nine plies (four of them the opening's) and a draw.
+        assert_eq!(g.moves.len(), 9);
+        assert_eq!(g.result, PdnResult::Draw);
+        g.replay().unwrap();
+    }
 }
 
 /// dama itself as the engine, at a level.

@@ -89,6 +89,10 @@ pub struct MatchArgs {
     /// … for this many consecutive moves each.
     #[arg(long, default_value_t = 4)]
     adjudicate_moves: u32,
+    /// Adjudicate a draw when a game is still in play after this many
+    /// plies (for games without a move limit, such as Spanish draughts)
+    #[arg(long)]
+    adjudicate_draw: Option<usize>,
     /// Gothic draughts and Medieval battle: plies without capture that end the game.
     #[arg(long, default_value_t = 30)]
     no_capture_limit: u32,
@@ -334,6 +338,7 @@ pub fn run(args: MatchArgs, stop: &AtomicBool) -> Result<StopReason, String> {
                     cp,
                     moves: args.adjudicate_moves,
                 }),
+                max_plies: args.adjudicate_draw,
                 event: args.event.clone(),
             },
             games: args.games,

@@ -178,6 +178,11 @@ pub enum Ending {
         /// The side both engines saw winning.
         winner: Color,
     },
+    /// Still in play after the runner's ply limit: a draw.
+    DrawAdjudicated {
+        /// The limit.
+        plies: usize,
+    },
     /// Not finished: the match was stopped, or both engines failed to start.
     Abandoned {
         /// Why.
@@ -192,6 +197,7 @@ impl Ending {
             Ending::Rules(o) => PdnResult::of(o.result),
             Ending::Forfeit { loser, .. } => PdnResult::win(!*loser),
             Ending::Adjudicated { winner } => PdnResult::win(*winner),
+            Ending::DrawAdjudicated { .. } => PdnResult::Draw,
             Ending::Abandoned { .. } => PdnResult::Unknown,
         }
     }
@@ -200,7 +206,7 @@ impl Ending {
         match self {
             Ending::Rules(o) => o.rule.id(),
             Ending::Forfeit { fault, .. } => fault.id(),
-            Ending::Adjudicated { .. } => "adjudication",
+            Ending::Adjudicated { .. } | Ending::DrawAdjudicated { .. } => "adjudication",
             Ending::Abandoned { .. } => "abandoned",
         }
     }
@@ -238,6 +244,9 @@ pub struct GameRules {
     pub timeout: Duration,
     /// Optional score adjudication.
     pub adjudication: Option<Adjudication>,
+    /// Optional draw adjudication: a game still in play after this many
+    /// plies is a draw (for games without a move limit of their own).
+    pub max_plies: Option<usize>,
     /// The PDN `Event` tag.
     pub event: String,
 }
@@ -371,6 +380,9 @@ fn finish(
         }
         Ending::Adjudicated { winner } => {
             format!("{winner} wins: both engines agree {winner} is winning")
+        }
+        Ending::DrawAdjudicated { plies } => {
+            format!("draw: still in play after {plies} plies (the match's limit)")
         }
         Ending::Abandoned { reason } => format!("abandoned: {reason}"),
     };
@@ -596,6 +608,11 @@ pub fn play_game(
                 if n >= 2 * adj.moves.max(1) && game.status() == Status::InPlay {
                     break Ending::Adjudicated { winner: w };
                 }
+            }
+        }
+        if let Some(plies) = rules.max_plies {
+            if game.len() >= plies && game.status() == Status::InPlay {
+                break Ending::DrawAdjudicated { plies };
             }
         }
     };
