@@ -26,7 +26,7 @@ use super::referee::{EngineScore, Fault};
 use super::timecontrol::Clocks;
 use crate::any::AnyGame;
 use crate::hub::line;
-use crate::hub::notation::{hub_name, parse_move, write_line, write_position};
+use crate::hub::notation::{default_variant, hub_name, parse_move, write_line, write_position};
 use crate::variant::Variant;
 
 /// A dialect of the Hub protocol.
@@ -56,8 +56,9 @@ impl Dialect {
 
     /// The parameters for the match's own options `extra`: in Hub 2 the
     /// game (`variant`) alone, by its Hub name (Hub has no rule options);
-    /// the first Hub protocol plays international draughts alone and has
-    /// no parameter for the game.
+    /// the first Hub protocol plays Hub's default game alone
+    /// ([`default_variant`], international draughts) and has no parameter
+    /// for the game.
     ///
     /// # Errors
     ///
@@ -71,7 +72,7 @@ impl Dialect {
             Dialect::Hub2 => Ok(games
                 .map(|v| ("variant".to_string(), hub_name(v).to_string()))
                 .collect()),
-            Dialect::Hub1 => match games.into_iter().find(|&v| v != Variant::International) {
+            Dialect::Hub1 => match games.into_iter().find(|&v| v != default_variant()) {
                 Some(v) => Err(format!(
                     "the first Hub protocol (proto=hub1, Scan 2.0) plays international draughts only, not {}",
                     v.title()
