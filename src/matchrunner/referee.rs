@@ -4,15 +4,14 @@
 //! move it sends the engine to move the whole game (`position … moves
 //! …`) and a `go` for the time control, then waits for `bestmove` no
 //! longer than the clock allows (in Hub: `pos … moves="…"`, `level`,
-//! `go think`, `done`; see [`super::hub`]). Every move is checked against the rules
-//! core before it is played; the game ends when the rules end it
+//! `go think`, `done`, or the first Hub's words; see [`super::hub`]).
+//! Every move is checked against the rules core before it is played; the game ends when the rules end it
 //! ([`AnyGame::status`]), when an engine forfeits (illegal move,
 //! unreadable reply, crash, time, no reply), when both engines agree on
 //! a decisive score long enough (optional adjudication), or when the
 //! match is stopped (the game is then abandoned and not counted).
 
-use super::engine::{EngineError, EngineProcess, Proto};
-use super::hub;
+use super::engine::{EngineError, EngineProcess};
 use super::openings::Opening;
 use super::timecontrol::{Allowance, Clocks, TimeControl};
 use crate::any::AnyGame;
@@ -317,9 +316,11 @@ fn engine_fault(e: EngineError, awaiting: &'static str, timed: bool) -> Result<F
         EngineError::Write(e) => Fault::Crash {
             detail: format!("closed its input ({e})"),
         },
-        EngineError::Spawn { .. } | EngineError::Refused(_) => Fault::StartFailure {
-            detail: e.to_string(),
-        },
+        EngineError::Spawn { .. } | EngineError::Refused(_) | EngineError::Unsupported(_) => {
+            Fault::StartFailure {
+                detail: e.to_string(),
+            }
+        }
     })
 }
 
@@ -452,10 +453,10 @@ pub fn play_game(
             Allowance::Timed(d) => (d, true),
             Allowance::Untimed(d) => (d, false),
         };
-        let proto = e.proto();
-        let request = match proto {
-            Proto::Dama => vec![position_command(&game), clocks.go_command()],
-            Proto::Hub => match hub::request(&game, &clocks) {
+        let hub = e.proto().hub();
+        let request = match hub {
+            None => vec![position_command(&game), clocks.go_command()],
+            Some(d) => match d.request(&game, &clocks) {
                 Ok(lines) => lines,
                 Err(reason) => break Ending::Abandoned { reason },
             },
@@ -469,24 +470,24 @@ pub fn play_game(
             let line = e.recv(deadline, stop)?;
             let t = line.trim();
             if t.starts_with("info") {
-                let (s, d) = match proto {
-                    Proto::Dama => parse_info(t),
-                    Proto::Hub => hub::parse_info(t),
+                let (s, d) = match hub {
+                    None => parse_info(t),
+                    Some(d) => d.parse_info(t),
                 };
                 score = s.or(score);
                 depth = d.or(depth);
-            } else if match proto {
-                Proto::Dama => t == "bestmove" || t.starts_with("bestmove "),
-                Proto::Hub => hub::is_reply(t),
+            } else if match hub {
+                None => t == "bestmove" || t.starts_with("bestmove "),
+                Some(d) => d.is_reply(t),
             } {
                 break Ok(t.to_string());
             }
         });
         let used = start.elapsed();
         let budget = clocks.describe(mover, rules.margin);
-        let awaited = match proto {
-            Proto::Dama => "bestmove",
-            Proto::Hub => "done",
+        let awaited = match hub {
+            None => "bestmove",
+            Some(d) => d.reply_word(),
         };
         let line = match reply {
             Ok(l) => l,
@@ -521,9 +522,9 @@ pub fn play_game(
         }
         clocks.charge(mover, used);
         // A Hub reply, read as the native one it means.
-        let line = match proto {
-            Proto::Dama => line,
-            Proto::Hub => match hub::translate(&game, &line) {
+        let line = match hub {
+            None => line,
+            Some(d) => match d.translate(&game, &line) {
                 Ok(l) => l,
                 Err(fault) => break Ending::Forfeit { loser: side, fault },
             },
