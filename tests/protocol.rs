@@ -441,7 +441,7 @@ fn bad_input_gets_one_error_line_and_changes_nothing() {
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name colour value red\n"),
-        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads)"]
+        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads, evaltweak)"]
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name variant value chess\n"),
