@@ -22,6 +22,7 @@ pub mod antidraughts;
 pub mod brazilian;
 pub mod breakthrough;
 pub mod czech;
+pub mod czech_weights;
 pub mod english;
 pub mod frisian;
 pub mod gothic;
@@ -37,6 +38,7 @@ pub mod shapes;
 pub mod spanish;
 pub mod thai;
 pub mod turkish;
+pub mod weights;
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
