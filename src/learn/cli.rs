@@ -59,6 +59,10 @@ pub struct TuneArgs {
     /// Learn the man's worth too (by default it stays the unit, 100).
     #[arg(long)]
     pub free_man: bool,
+    /// Pull towards the starting numbers: PRIOR × Σ (w − start)² is
+    /// added to the loss (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    pub prior: f64,
     /// The weights file to write (the crate's is src/eval/czech_weights.rs).
     #[arg(long)]
     pub out: String,
@@ -131,6 +135,7 @@ pub fn tune(a: &TuneArgs) -> Result<(), String> {
         epochs: a.epochs,
         rate: a.rate,
         fix_man: !a.free_man,
+        prior: a.prior,
     };
     let (w, r) = tune::train(&data, &start, a.k, &o, &mut |e, loss| {
         eprintln!(
@@ -139,7 +144,7 @@ pub fn tune(a: &TuneArgs) -> Result<(), String> {
         )
     });
     let about = format!(
-        "Made by `dama tune --data {} --epochs {} --rate {}{}{}` from {} positions\n\
+        "Made by `dama tune --data {} --epochs {} --rate {}{}{}{}` from {} positions\n\
          (their files' headers say which games); K = {:.1}, loss {:.6} with the\n\
          hand-set start, {:.6} learned.",
         a.data.join(" "),
@@ -147,6 +152,11 @@ pub fn tune(a: &TuneArgs) -> Result<(), String> {
         a.rate,
         a.k.map(|k| format!(" --k {k}")).unwrap_or_default(),
         if a.free_man { " --free-man" } else { "" },
+        if a.prior > 0.0 {
+            format!(" --prior {}", a.prior)
+        } else {
+            String::new()
+        },
         data.len(),
         r.k,
         r.start_loss,
