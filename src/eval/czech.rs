@@ -70,7 +70,7 @@ fn learned_square(k: Kind, f: i32, r: i32, _files: i32, _ranks: i32) -> i32 {
 
 /// Whether the engine plays with the learned numbers: only once a match
 /// (SPRT) has accepted them against the hand-set ones.
-pub const SHIP_LEARNED: bool = false;
+pub const SHIP_LEARNED: bool = true;
 
 /// The Czech numbers the engine plays with: [`LEARNED`] or [`HAND`].
 pub const PARAMS: Params = if SHIP_LEARNED { LEARNED } else { HAND };
