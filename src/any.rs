@@ -7,7 +7,7 @@
 //! pieces that must capture, the check of one move text with its reason,
 //! playing, undo, the status with its rule, FEN and a plain board.
 
-use crate::eval::Evaluate;
+use crate::eval::{Evaluate, Tweak};
 use crate::explain::{self, MoveError};
 use crate::game::{Game, GameError, GameOptions, Status};
 use crate::geometry::Geometry;
@@ -407,6 +407,8 @@ trait ErasedSearcher: Send {
     fn multipv(&self) -> usize;
     fn set_threads(&mut self, threads: usize);
     fn threads(&self) -> usize;
+    fn set_tweak(&mut self, t: Tweak);
+    fn tweak(&self) -> Tweak;
     fn hashfull(&self) -> u32;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
@@ -436,6 +438,12 @@ impl<R: Evaluate> ErasedSearcher for Searcher<R> {
     }
     fn threads(&self) -> usize {
         Searcher::threads(self)
+    }
+    fn set_tweak(&mut self, t: Tweak) {
+        Searcher::set_tweak(self, t)
+    }
+    fn tweak(&self) -> Tweak {
+        Searcher::tweak(self)
     }
     fn multipv(&self) -> usize {
         Searcher::multipv(self)
@@ -497,6 +505,11 @@ impl AnySearcher {
     pub fn set_threads(&mut self, threads: usize) {
         self.inner.set_threads(threads)
     }
+    /// Evaluates with the game's numbers changed by `t` (for tuning by
+    /// matches; see [`Tweak`]); kept when the searcher changes game.
+    pub fn set_tweak(&mut self, t: Tweak) {
+        self.inner.set_tweak(t)
+    }
     /// The searcher of game `R` if this one searches `R` (nothing is replaced).
     pub fn as_typed<R: Evaluate>(&mut self) -> Option<&mut Searcher<R>> {
         self.inner.as_any_mut().downcast_mut::<Searcher<R>>()
@@ -511,10 +524,11 @@ impl AnySearcher {
     pub fn typed<R: Evaluate>(&mut self) -> &mut Searcher<R> {
         if !self.inner.as_any().is::<Searcher<R>>() {
             let (mb, lines) = (self.inner.hash_mb(), self.inner.multipv());
-            let threads = self.inner.threads();
+            let (threads, tweak) = (self.inner.threads(), self.inner.tweak());
             let mut s = Searcher::<R>::new(mb);
             s.set_multipv(lines);
             s.set_threads(threads);
+            s.set_tweak(tweak);
             self.inner = Box::new(s);
         }
         self.inner

@@ -107,6 +107,7 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
             "option name multipv type spin default 1 min 1 max 64",
             "option name egtbpath type string default <empty>",
             "option name threads type spin default 1 min 1 max 64",
+            "option name evaltweak type string default <empty>",
         ]
     );
     assert_eq!(lines.len(), 3 + options.len() + 1);
@@ -154,6 +155,40 @@ fn position_with_moves_then_go_depth_gives_one_legal_bestmove() {
     assert!(e
         .ask1(&format!("check {m}"))
         .starts_with(&format!("legal {m} ")));
+}
+
+/// The score of the last `info` line of `go depth 1`.
+fn depth1_score(e: &mut Dama) -> i64 {
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    let info = lines.iter().rev().find(|l| l.starts_with("info ")).unwrap();
+    let w: Vec<&str> = info.split(' ').collect();
+    assert_eq!(w[6], "cp", "{info}");
+    w[7].parse().unwrap()
+}
+
+#[test]
+fn evaltweak_changes_the_evaluation_and_refuses_bad_items() {
+    let mut e = Dama::start();
+    // White has a king more than Black: its worth shows in the score.
+    let fen = "W:WKa1,c1,e1:Bb8,d8";
+    assert!(e.ask(&format!("position fen {fen}")).is_empty());
+    let plain = depth1_score(&mut e);
+    assert!(e.ask("setoption name evaltweak value king=900").is_empty());
+    let dearer = depth1_score(&mut e);
+    assert!(dearer > plain + 400, "{plain} -> {dearer}");
+    let err = e.ask1("setoption name evaltweak value queen=3");
+    assert_eq!(
+        err,
+        "error setoption: evaltweak must be key=value items (man, king, mobman, mobking, tempo, squares), or <empty>, not 'queen=3'"
+    );
+    assert_eq!(
+        depth1_score(&mut e),
+        dearer,
+        "a refused tweak changes nothing"
+    );
+    assert!(e.ask("setoption name evaltweak value <empty>").is_empty());
+    assert_eq!(depth1_score(&mut e), plain);
 }
 
 #[test]

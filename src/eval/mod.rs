@@ -38,6 +38,7 @@ pub mod shapes;
 pub mod spanish;
 pub mod thai;
 pub mod turkish;
+pub mod tweak;
 pub mod weights;
 
 use crate::bitboard::Bits;
@@ -46,6 +47,7 @@ use crate::moves::Move;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::{Motion, Rules, BB};
+pub use tweak::Tweak;
 
 /// The largest evaluation magnitude (well inside the search's win scores).
 pub const MAX_EVAL: i32 = 20_000;
@@ -157,6 +159,17 @@ impl<R: Evaluate> Evaluator<R> {
 
     /// Builds the tables of game `R` from other numbers (for tuning).
     pub fn with_params(p: &Params) -> Self {
+        Self::build(p, 100)
+    }
+
+    /// Builds the tables of game `R` from its own numbers changed by
+    /// `t` (for tuning by matches, see [`Tweak`]).
+    pub fn tweaked(t: &Tweak) -> Self {
+        Self::build(&t.apply(params::<R>()), t.squares)
+    }
+
+    /// The tables, with the square bonuses scaled to `squares` percent.
+    fn build(p: &Params, squares: i32) -> Self {
         let files = R::Geo::files() as i32;
         let ranks = R::Geo::ranks() as i32;
         let mut table = Box::new([[[0i16; 128]; 4]; 2]);
@@ -167,9 +180,10 @@ impl<R: Evaluate> Evaluator<R> {
                 if !R::KINDS[k.index()] {
                     continue;
                 }
-                let white = p.material[k.index()] + (p.square)(k, f, r, files, ranks);
+                let scale = |v: i32| if squares == 100 { v } else { v * squares / 100 };
+                let white = p.material[k.index()] + scale((p.square)(k, f, r, files, ranks));
                 let black = p.material[k.index()]
-                    + (p.square)(k, files - 1 - f, ranks - 1 - r, files, ranks);
+                    + scale((p.square)(k, files - 1 - f, ranks - 1 - r, files, ranks));
                 table[0][k.index()][b as usize] = white as i16;
                 table[1][k.index()][b as usize] = black as i16;
             }

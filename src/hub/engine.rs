@@ -398,9 +398,10 @@ impl HubEngine {
             // at `ponder-hit` (from the start of the search, as in Scan).
             limits.infinite = true;
         }
-        let threads = self.options.threads;
+        let (threads, tweak) = (self.options.threads, self.options.tweak);
         if let Some(s) = self.worker.searcher() {
             s.set_threads(threads);
+            s.set_tweak(tweak);
         }
         let game = self.game.clone();
         let forced = game.legal_moves().len() == 1;

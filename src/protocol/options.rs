@@ -4,6 +4,7 @@
 //! `setoption` (checking a value) and PROTOCOL.md (which lists the same
 //! values; a test compares them), so the three cannot drift apart.
 
+use crate::eval::Tweak;
 use crate::game::GameOptions;
 use crate::variant::Variant;
 
@@ -51,6 +52,8 @@ pub enum Name {
     EgtbPath,
     /// `threads`: threads of a search.
     Threads,
+    /// `evaltweak`: changes to the evaluation's numbers, for tuning by matches.
+    EvalTweak,
 }
 
 /// One option: its name on the wire, its type and what it does.
@@ -65,7 +68,7 @@ pub struct Spec {
 }
 
 /// Every option, in handshake order.
-pub const SPECS: [Spec; 9] = [
+pub const SPECS: [Spec; 10] = [
     Spec {
         name: Name::Variant,
         wire: "variant",
@@ -144,6 +147,11 @@ pub const SPECS: [Spec; 9] = [
             max: 64,
         },
     },
+    Spec {
+        name: Name::EvalTweak,
+        wire: "evaltweak",
+        kind: Kind::Text,
+    },
 ];
 
 impl Spec {
@@ -170,6 +178,10 @@ impl Spec {
         match self.kind {
             Kind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
             Kind::Combo { values, .. } => format!("one of {}", values.join(", ")),
+            Kind::Text if self.name == Name::EvalTweak => {
+                "key=value items (man, king, mobman, mobking, tempo, squares), or <empty>"
+                    .to_string()
+            }
             Kind::Text => "a directory of Czech endgame databases, or <empty>".to_string(),
         }
     }
@@ -179,7 +191,7 @@ impl Spec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
     /// No such option.
-    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads)")]
+    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads, evaltweak)")]
     Unknown(String),
     /// A value outside the option's range or list.
     #[error("setoption: {option} must be {allowed}, not '{value}'")]
@@ -210,6 +222,8 @@ pub struct Options {
     pub multipv: usize,
     /// Threads of a search.
     pub threads: usize,
+    /// Changes to the evaluation's numbers.
+    pub tweak: Tweak,
 }
 
 fn spin_default(name: Name) -> u64 {
@@ -232,6 +246,7 @@ impl Default for Options {
             },
             multipv: spin_default(Name::MultiPv) as usize,
             threads: spin_default(Name::Threads) as usize,
+            tweak: Tweak::NONE,
         }
     }
 }
@@ -250,6 +265,9 @@ impl Options {
             value: super::command::quote(value),
         };
         match spec.kind {
+            Kind::Text if spec.name == Name::EvalTweak => {
+                self.tweak = value.parse().map_err(|_| bad())?;
+            }
             // The engine opens the directory (the options stay `Copy`).
             Kind::Text => {}
             Kind::Combo { .. } => {
@@ -269,7 +287,9 @@ impl Options {
                     Name::MoveLimit => self.rules.move_limit = n as u32,
                     Name::MultiPv => self.multipv = n as usize,
                     Name::Threads => self.threads = n as usize,
-                    Name::Variant | Name::EgtbPath => unreachable!("not a spin"),
+                    Name::Variant | Name::EgtbPath | Name::EvalTweak => {
+                        unreachable!("not a spin")
+                    }
                 }
             }
         }

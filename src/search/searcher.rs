@@ -9,7 +9,7 @@ use super::tt::Table;
 use super::types::{Info, Limits, Score, SearchResult, MAX_DEPTH};
 use super::worker::{outcome_score, w_moves, Worker, INF};
 use crate::clock::Instant;
-use crate::eval::{Context, Evaluate, Evaluator};
+use crate::eval::{Context, Evaluate, Evaluator, Tweak};
 use crate::game::{Game, Status};
 use crate::moves::Move;
 use crate::position::Position;
@@ -22,6 +22,7 @@ use std::sync::Arc;
 pub struct Searcher<R: Evaluate> {
     tt: Table,
     eval: Evaluator<R>,
+    tweak: Tweak,
     heur: Heuristics,
     rng: Rng,
     multipv: usize,
@@ -41,6 +42,7 @@ impl<R: Evaluate> Searcher<R> {
         Searcher {
             tt: Table::new(hash_mb),
             eval: Evaluator::new(),
+            tweak: Tweak::NONE,
             heur: Heuristics::default(),
             rng: Rng::new(Rng::fresh_seed()),
             multipv: 1,
@@ -59,6 +61,20 @@ impl<R: Evaluate> Searcher<R> {
     /// Threads of a search.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Evaluates with the game's numbers changed by `t` (for tuning by
+    /// matches; [`Tweak::NONE`] restores the game's own).
+    pub fn set_tweak(&mut self, t: Tweak) {
+        if t != self.tweak {
+            self.eval = Evaluator::tweaked(&t);
+            self.tweak = t;
+        }
+    }
+
+    /// The changes to the evaluation in use.
+    pub fn tweak(&self) -> Tweak {
+        self.tweak
     }
 
     /// Endgame databases to probe in the search (`None`: none, the default).

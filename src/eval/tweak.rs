@@ -1,0 +1,206 @@
+//! Changes to a game's evaluation numbers at run time, for tuning by
+//! matches: `dama match --engine option.evaltweak=king=330,squares=120`
+//! plays the changed evaluation against the shipped one without a
+//! rebuild. A change that wins its match is then written into the game's
+//! evaluation file (`eval/<game>.rs`), where the shipped numbers live.
+//!
+//! Only the numbers every game has are tweakable: the worth of a man and
+//! of a king, the mobility weights of both, the bonus for having the
+//! move, and the square tables as a whole (in percent). A game's own
+//! terms (its `adjust` step) are changed in its file.
+
+use super::Params;
+use crate::piece::Kind;
+use std::fmt;
+use std::str::FromStr;
+
+/// A set of changes to [`Params`]; the default changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tweak {
+    /// Worth of a man, replacing the game's.
+    pub man: Option<i32>,
+    /// Worth of a king, replacing the game's.
+    pub king: Option<i32>,
+    /// Mobility weight of men (per empty square reached).
+    pub mob_man: Option<i32>,
+    /// Mobility weight of kings.
+    pub mob_king: Option<i32>,
+    /// Bonus for having the move.
+    pub tempo: Option<i32>,
+    /// The square tables of every kind, scaled to this percent (100: as
+    /// they are).
+    pub squares: i32,
+}
+
+impl Default for Tweak {
+    fn default() -> Self {
+        Tweak::NONE
+    }
+}
+
+/// Why a tweak text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TweakError {
+    /// An item that is not `key=value`, or an unknown key.
+    #[error("'{0}' is not a tweak (expected key=value with key man, king, mobman, mobking, tempo or squares)")]
+    Item(String),
+    /// A value that is not an integer in range.
+    #[error("'{key}={value}': the value must be an integer from {min} to {max}")]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// Smallest value.
+        min: i32,
+        /// Largest value.
+        max: i32,
+    },
+}
+
+/// Each key, its range and where it goes.
+const KEYS: [(&str, i32, i32); 6] = [
+    ("man", -1000, 1000),
+    ("king", -3000, 3000),
+    ("mobman", -100, 100),
+    ("mobking", -100, 100),
+    ("tempo", -500, 500),
+    ("squares", 0, 500),
+];
+
+impl Tweak {
+    /// No change.
+    pub const NONE: Tweak = Tweak {
+        man: None,
+        king: None,
+        mob_man: None,
+        mob_king: None,
+        tempo: None,
+        squares: 100,
+    };
+
+    /// `p` with the changes applied (the square scale is applied where
+    /// the tables are built, see [`super::Evaluator::tweaked`]).
+    pub fn apply(&self, p: &Params) -> Params {
+        let mut q = *p;
+        let (m, k) = (Kind::Man.index(), Kind::King.index());
+        if let Some(v) = self.man {
+            q.material[m] = v;
+        }
+        if let Some(v) = self.king {
+            q.material[k] = v;
+        }
+        if let Some(v) = self.mob_man {
+            q.mobility[m] = v;
+        }
+        if let Some(v) = self.mob_king {
+            q.mobility[k] = v;
+        }
+        if let Some(v) = self.tempo {
+            q.tempo = v;
+        }
+        q
+    }
+
+    fn slot(&mut self, key: &str) -> Option<&mut Option<i32>> {
+        match key {
+            "man" => Some(&mut self.man),
+            "king" => Some(&mut self.king),
+            "mobman" => Some(&mut self.mob_man),
+            "mobking" => Some(&mut self.mob_king),
+            "tempo" => Some(&mut self.tempo),
+            _ => None,
+        }
+    }
+}
+
+impl FromStr for Tweak {
+    type Err = TweakError;
+
+    /// `key=value` items separated by commas (or spaces); empty or
+    /// `<empty>` for no change.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut t = Tweak::NONE;
+        let s = s.trim();
+        if s.is_empty() || s == "<empty>" {
+            return Ok(t);
+        }
+        for item in s.split([',', ' ']).filter(|i| !i.is_empty()) {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| TweakError::Item(item.to_string()))?;
+            let k = k.to_ascii_lowercase();
+            let &(key, min, max) = KEYS
+                .iter()
+                .find(|(name, _, _)| *name == k)
+                .ok_or_else(|| TweakError::Item(item.to_string()))?;
+            let n = v
+                .parse::<i32>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| TweakError::Value {
+                    key,
+                    value: v.to_string(),
+                    min,
+                    max,
+                })?;
+            match t.slot(key) {
+                Some(slot) => *slot = Some(n),
+                None => t.squares = n,
+            }
+        }
+        Ok(t)
+    }
+}
+
+impl fmt::Display for Tweak {
+    /// The canonical text, which [`Tweak::from_str`] reads back;
+    /// `<empty>` for no change.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut items = Vec::new();
+        let mut t = *self;
+        for (key, _, _) in KEYS {
+            match t.slot(key) {
+                Some(Some(v)) => items.push(format!("{key}={v}")),
+                Some(None) => {}
+                None if self.squares != 100 => items.push(format!("squares={}", self.squares)),
+                None => {}
+            }
+        }
+        if items.is_empty() {
+            f.write_str("<empty>")
+        } else {
+            f.write_str(&items.join(","))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_back() {
+        let t: Tweak = "king=330, squares=120,tempo=-3".parse().unwrap();
+        assert_eq!(t.king, Some(330));
+        assert_eq!(t.squares, 120);
+        assert_eq!(t.tempo, Some(-3));
+        assert_eq!(t.to_string(), "king=330,tempo=-3,squares=120");
+        assert_eq!(t.to_string().parse::<Tweak>(), Ok(t));
+        assert_eq!("<empty>".parse::<Tweak>(), Ok(Tweak::NONE));
+        assert_eq!(Tweak::NONE.to_string(), "<empty>");
+    }
+
+    #[test]
+    fn refuses_bad_items() {
+        let e = "king".parse::<Tweak>().unwrap_err().to_string();
+        assert!(e.starts_with("'king' is not a tweak"), "{e}");
+        let e = "queen=3".parse::<Tweak>().unwrap_err().to_string();
+        assert!(e.starts_with("'queen=3' is not a tweak"), "{e}");
+        let e = "king=3001".parse::<Tweak>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "'king=3001': the value must be an integer from -3000 to 3000"
+        );
+    }
+}
