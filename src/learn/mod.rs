@@ -17,7 +17,7 @@
 //! a forced win.
 //!
 //! The tuner reads such a file, extracts each position's features once
-//! ([`crate::eval::weights::Features`]), fits the scale `K` of the
+//! ([`features::Features`]), fits the scale `K` of the
 //! sigmoid to the current numbers, then minimises the mean squared
 //! error of `sigmoid(eval / K)` against the results with Adam, and
 //! writes the numbers as the Rust file the crate includes
@@ -26,6 +26,7 @@
 //! as a fixed function of each position.
 
 pub mod cli;
+pub mod features;
 pub mod selfplay;
 pub mod tune;
 

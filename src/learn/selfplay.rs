@@ -7,7 +7,7 @@
 //! opening is drawn from the seed and *i*, and the games are written in
 //! their order, so a seed gives the same file whatever the concurrency.
 
-use crate::eval::weights::has_capture;
+use super::features::has_capture;
 use crate::game::{Game, GameOptions, GameResult, Status};
 use crate::matchrunner::openings::SplitMix64;
 use crate::piece::Color;

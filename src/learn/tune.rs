@@ -8,7 +8,8 @@
 //! few dozen small integers a position, so an epoch over a million
 //! positions takes well under a second).
 
-use crate::eval::weights::{Features, Weights, N, TEMPO};
+use super::features::Features;
+use crate::eval::weights::{Weights, N, TEMPO};
 use crate::position::Position;
 use crate::rules::czech::Czech;
 
