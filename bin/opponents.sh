@@ -6,12 +6,13 @@
 #   dame-rs   PyPI package `dame-rs` in its own virtual environment;
 #             command `dame hub` (the Hub protocol).
 #   Scan      Fabien Letouzey's engine, built from its public source with
-#             make (needs git, g++ and make; network access to GitHub).
-#             Scan 3.x speaks the Hub protocol of `dama match proto=hub`;
-#             Scan 2.0 (`git checkout 57082ee`) speaks the first Hub
-#             protocol (`move …` replies), which dama does not speak yet.
-#             Scan reads its data/ directory from the working directory:
-#             run it with dir=.
+#             make (needs git, g++ and make; network access to GitHub, or
+#             SCAN_REPO=<a clone or mirror of rhalbersma/scan>):
+#             Scan 3.1 (the newest commit) speaks the Hub protocol of
+#             `dama match proto=hub`; Scan 2.0 (commit 57082ee) speaks the
+#             first Hub protocol, `proto=hub1` (international draughts
+#             only). Scan reads scan.ini and its data/ directory from the
+#             working directory: run it with dir=.
 set -euo pipefail
 dest="${1:-$HOME/.local/share/dama-opponents}"
 mkdir -p "$dest"
@@ -24,19 +25,33 @@ if [ ! -x "$dest/dame/bin/dame" ]; then
 fi
 "$dest/dame/bin/dame" --version
 
-echo "== Scan"
-if [ ! -x "$dest/scan/scan" ]; then
-  if [ ! -d "$dest/scan/.git" ]; then
-    git clone -q https://github.com/rhalbersma/scan "$dest/scan"
+repo="${SCAN_REPO:-https://github.com/rhalbersma/scan}"
+# build DIR [COMMIT]: Scan at COMMIT (default: the newest), built in DIR
+# (its scan.ini and data/ beside the program).
+build() {
+  local dir="$1" commit="${2:-HEAD}"
+  if [ ! -x "$dir/scan" ]; then
+    if [ ! -d "$dir/.git" ]; then
+      git clone -q --no-checkout "$repo" "$dir"
+    fi
+    git -C "$dir" reset -q --hard "$commit"
+    # Scan 2.0's Makefile includes a .depend that its source lacks.
+    [ -e "$dir/src/.depend" ] || touch "$dir/src/.depend"
+    make -C "$dir/src" -j"$(nproc)" >/dev/null
+    cp "$dir/src/scan" "$dir/scan"
   fi
-  make -C "$dest/scan/src" -j"$(nproc)" >/dev/null
-  cp "$dest/scan/src/scan" "$dest/scan/scan"
-fi
-ls "$dest/scan/data"
+  ls "$dir/data"
+}
+
+echo "== Scan 3.1"
+build "$dest/scan"
+echo "== Scan 2.0"
+build "$dest/scan2" 57082ee
 
 cat <<EOT
 
 Engines for dama match:
   --engine name=dame-rs cmd=$dest/dame/bin/dame arg=hub proto=hub
   --engine name=scan cmd=$dest/scan/scan arg=hub proto=hub dir=$dest/scan
+  --engine name=scan2 cmd=$dest/scan2/scan arg=hub proto=hub1 dir=$dest/scan2
 EOT

@@ -7,7 +7,8 @@
 //! pieces that must capture, the check of one move text with its reason,
 //! playing, undo, the status with its rule, FEN and a plain board.
 
-use crate::eval::{Evaluate, Tweak};
+use crate::eval::tweak::Tweak;
+use crate::eval::Evaluate;
 use crate::explain::{self, MoveError};
 use crate::game::{Game, GameError, GameOptions, Status};
 use crate::geometry::Geometry;

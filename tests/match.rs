@@ -61,6 +61,7 @@ fn config(engines: Vec<EngineSpec>, games: usize, tc: TimeControl) -> MatchConfi
             margin: Duration::from_millis(300),
             timeout: Duration::from_secs(10),
             adjudication: None,
+            max_plies: None,
             event: "test".into(),
         },
         games,
@@ -574,6 +575,29 @@ fn adjudication_when_both_engines_agree_long_enough() {
     assert!(s.reasons.iter().all(|r| r.id != "adjudication"));
 }
 
+#[test]
+fn a_game_still_in_play_at_the_ply_limit_is_adjudicated_a_draw() {
+    let mut cfg = config(
+        vec![fake("a", "random", 10, &[]), fake("b", "random", 11, &[])],
+        2,
+        TimeControl::MoveTime(Duration::from_millis(3000)),
+    );
+    cfg.rules.max_plies = Some(9);
+    let dir = scratch("draw-adjudication");
+    cfg.pdn = Some(dir.join("d.pdn"));
+    let s = run(&cfg);
+    assert_eq!(s.pairings[0].tally.draws, 2);
+    assert_eq!(s.reasons.len(), 1);
+    assert_eq!(s.reasons[0].id, "adjudication");
+    let games = read_games(&std::fs::read_to_string(dir.join("d.pdn")).unwrap()).unwrap();
+    for g in &games {
+        // Nine plies (four of them the opening's) and a draw.
+        assert_eq!(g.moves.len(), 9);
+        assert_eq!(g.result, PdnResult::Draw);
+        g.replay().unwrap();
+    }
+}
+
 /// dama itself as the engine, at a level.
 fn dama_level(level: u8) -> EngineSpec {
     EngineSpec {
@@ -625,6 +649,68 @@ fn dama_through_the_hub_protocol_plays_dama_in_every_game() {
             assert!(matches!(game.status(), Status::Over(_)), "{v}");
         }
     }
+}
+
+/// A stand-in for Scan 2.0 (tests/fixtures/fake_hub1.py): the first Hub
+/// protocol, played by `dama hub` at a strength.
+fn scan2_standin(level: u8) -> EngineSpec {
+    EngineSpec {
+        name: format!("hub1 {level}"),
+        cmd: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_hub1.py"),
+        args: vec!["--dama".into(), DAMA.into()],
+        dir: None,
+        options: vec![("strength".into(), level.to_string())],
+        proto: Proto::Hub1,
+    }
+}
+
+#[test]
+fn an_engine_of_the_first_hub_protocol_plays_international_draughts() {
+    let dir = scratch("hub1");
+    let v = Variant::International;
+    let tcs = [
+        TimeControl::MoveTime(Duration::from_millis(20)),
+        "1+0.02".parse().unwrap(),
+        TimeControl::Depth(3),
+    ];
+    for (i, tc) in tcs.into_iter().enumerate() {
+        let pdn = dir.join(format!("{i}.pdn"));
+        let mut cfg = config(vec![dama_level(2), scan2_standin(2)], 2, tc);
+        cfg.rules.variant = v;
+        cfg.rules.margin = Duration::from_millis(1000);
+        cfg.openings = OpeningBook::new(v, GameOptions::default(), vec![], 4, i as u64);
+        cfg.pdn = Some(pdn.clone());
+        let s = run(&cfg);
+        assert_eq!((s.finished, s.abandoned), (2, 0), "{tc}: {:?}", s.reasons);
+        assert!(
+            s.reasons.iter().all(|r| r.engine.is_none()),
+            "{tc}: an engine forfeited: {:?}",
+            s.reasons
+        );
+        let text = std::fs::read_to_string(&pdn).unwrap();
+        for g in &read_games(&text).unwrap() {
+            let game = g.replay().unwrap();
+            assert!(matches!(game.status(), Status::Over(_)), "{tc}");
+        }
+        // The stand-in's scores and depths reach the record.
+        assert!(
+            text.contains(" d3 ") || !matches!(tc, TimeControl::Depth(3)),
+            "{text}"
+        );
+    }
+    // Another game stops the match before it begins.
+    let cfg = config(
+        vec![dama_level(2), scan2_standin(2)],
+        2,
+        TimeControl::Depth(1),
+    );
+    let stop = AtomicBool::new(false);
+    let e = run_match(&cfg, &stop, &mut |_| {}).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("plays international draughts only, not Czech draughts"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -47,7 +47,6 @@ use crate::moves::Move;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::{Motion, Rules, BB};
-pub use tweak::Tweak;
 
 /// The largest evaluation magnitude (well inside the search's win scores).
 pub const MAX_EVAL: i32 = 20_000;
@@ -162,13 +161,8 @@ impl<R: Evaluate> Evaluator<R> {
         Self::build(p, 100)
     }
 
-    /// Builds the tables of game `R` from its own numbers changed by
-    /// `t` (for tuning by matches, see [`Tweak`]).
-    pub fn tweaked(t: &Tweak) -> Self {
-        Self::build(&t.apply(params::<R>()), t.squares)
-    }
-
     /// The tables, with the square bonuses scaled to `squares` percent.
+    /// (The square scale is [`tweak::Tweak::squares`].)
     fn build(p: &Params, squares: i32) -> Self {
         let files = R::Geo::files() as i32;
         let ranks = R::Geo::ranks() as i32;

@@ -9,7 +9,7 @@
 //! move, and the square tables as a whole (in percent). A game's own
 //! terms (its `adjust` step) are changed in its file.
 
-use super::Params;
+use super::{params, Evaluate, Evaluator, Params};
 use crate::piece::Kind;
 use std::fmt;
 use std::str::FromStr;
@@ -80,7 +80,7 @@ impl Tweak {
     };
 
     /// `p` with the changes applied (the square scale is applied where
-    /// the tables are built, see [`super::Evaluator::tweaked`]).
+    /// the tables are built, see [`Evaluator::tweaked`]).
     pub fn apply(&self, p: &Params) -> Params {
         let mut q = *p;
         let (m, k) = (Kind::Man.index(), Kind::King.index());
@@ -172,6 +172,14 @@ impl fmt::Display for Tweak {
         } else {
             f.write_str(&items.join(","))
         }
+    }
+}
+
+impl<R: Evaluate> Evaluator<R> {
+    /// Builds the tables of game `R` from its own numbers changed by
+    /// `t` (for tuning by matches).
+    pub fn tweaked(t: &Tweak) -> Self {
+        Self::build(&t.apply(params::<R>()), t.squares)
     }
 }
 

@@ -4,8 +4,9 @@
 //! Engines are given as `--engine key=value …` (as in cutechess-cli):
 //! `cmd=PATH` (the running dama when left out), `name=NAME`, `arg=ARG`
 //! (repeatable), `dir=DIR`, `option.NAME=VALUE` for `setoption`, and
-//! `proto=hub` for an engine speaking the Hub protocol (Scan, `dama
-//! hub`) instead of dama's.
+//! `proto=hub` for an engine speaking the Hub protocol (Scan 3.x, `dama
+//! hub`) instead of dama's, `proto=hub1` for the first Hub protocol
+//! (Scan 2.0).
 //! `--ladder` builds the engines itself: dama at each level of
 //! `--levels`, each level playing the one below.
 
@@ -28,8 +29,9 @@ use std::time::Duration;
 pub struct MatchArgs {
     /// An engine: key=value items: cmd=PATH (default: this dama), name=NAME,
     /// arg=ARG (repeatable), dir=DIR, option.NAME=VALUE (repeatable),
-    /// proto=dama|hub (the Hub protocol of Scan; `dama hub` is `arg=hub
-    /// proto=hub`). Give two or more.
+    /// proto=dama|hub|hub1 (hub: the Hub protocol of Scan 3.x; `dama hub` is
+    /// `arg=hub proto=hub`; hub1: the first Hub protocol, Scan 2.0's,
+    /// international draughts only). Give two or more.
     #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
     engine: Vec<String>,
     /// Measure the level ladder: dama at each of --levels against the
@@ -89,6 +91,10 @@ pub struct MatchArgs {
     /// … for this many consecutive moves each.
     #[arg(long, default_value_t = 4)]
     adjudicate_moves: u32,
+    /// Adjudicate a draw when a game is still in play after this many
+    /// plies (for games without a move limit, such as Spanish draughts)
+    #[arg(long)]
+    adjudicate_draw: Option<usize>,
     /// Gothic draughts and Medieval battle: plies without capture that end the game.
     #[arg(long, default_value_t = 30)]
     no_capture_limit: u32,
@@ -168,7 +174,12 @@ fn engine_spec(items: &[String], default_cmd: &std::path::Path) -> Result<Engine
                 spec.proto = match v {
                     "dama" => Proto::Dama,
                     "hub" => Proto::Hub,
-                    _ => return Err(format!("unknown protocol '{v}' in '{item}' (dama or hub)")),
+                    "hub1" => Proto::Hub1,
+                    _ => {
+                        return Err(format!(
+                            "unknown protocol '{v}' in '{item}' (dama, hub or hub1)"
+                        ))
+                    }
                 }
             }
             _ => match k.strip_prefix("option.") {
@@ -334,6 +345,7 @@ pub fn run(args: MatchArgs, stop: &AtomicBool) -> Result<StopReason, String> {
                     cp,
                     moves: args.adjudicate_moves,
                 }),
+                max_plies: args.adjudicate_draw,
                 event: args.event.clone(),
             },
             games: args.games,
@@ -460,6 +472,8 @@ mod tests {
             (h.proto, h.args.clone()),
             (Proto::Hub, vec!["hub".to_string()])
         );
+        let s2 = engine_spec(&["arg=hub".into(), "proto=hub1".into()], &me).unwrap();
+        assert_eq!(s2.proto, Proto::Hub1);
         assert!(engine_spec(&["proto=uci".into()], &me).is_err());
         assert!(engine_spec(&["level=3".into()], &me).is_err());
         assert!(engine_spec(&["cmd".into()], &me).is_err());

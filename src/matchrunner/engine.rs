@@ -2,7 +2,8 @@
 //!
 //! An engine is any executable speaking the dama protocol on its stdin
 //! and stdout, or the Hub protocol (Scan's, `dama hub`) with
-//! [`Proto::Hub`]. A thread per engine reads its stdout line by line (lines
+//! [`Proto::Hub`], or the first Hub protocol of Scan 2.0 with
+//! [`Proto::Hub1`] (the differences: [`Dialect`]). A thread per engine reads its stdout line by line (lines
 //! are capped in length so a runaway engine cannot exhaust memory) and
 //! hands them over a channel, so every wait of the runner has a
 //! deadline and can be interrupted by the stop flag; an engine that
@@ -12,6 +13,7 @@
 //! group, so Ctrl-C in the terminal reaches the runner only and the
 //! runner ends the engines itself.
 
+use super::hub::Dialect;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -29,8 +31,21 @@ pub enum Proto {
     /// dama's line protocol (PROTOCOL.md).
     #[default]
     Dama,
-    /// The Hub protocol of Scan (`dama hub`; PROTOCOL.md, "Hub protocol").
+    /// The Hub protocol of Scan 3.x (`dama hub`; PROTOCOL.md, "Hub protocol").
     Hub,
+    /// The first Hub protocol, Scan 2.0's (international draughts only).
+    Hub1,
+}
+
+impl Proto {
+    /// The Hub dialect, `None` for dama's protocol.
+    pub fn hub(self) -> Option<Dialect> {
+        match self {
+            Proto::Dama => None,
+            Proto::Hub => Some(Dialect::Hub2),
+            Proto::Hub1 => Some(Dialect::Hub1),
+        }
+    }
 }
 
 /// How an engine is started and set up.
@@ -77,6 +92,9 @@ pub enum EngineError {
     /// The engine refused something during setup.
     #[error("the engine answered '{0}'")]
     Refused(String),
+    /// The engine's protocol cannot play the game asked for.
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 enum Msg {
@@ -195,8 +213,9 @@ impl EngineProcess {
     /// Starts the engine and runs the handshake: `dama` … `damaok`, the
     /// options, `isready` … `readyok`; in Hub, `hub` … `wait`, the
     /// parameters (of `extra`, the game alone, by its Hub name: Hub has no
-    /// rule options), `init` … `ready`. An `error` line before the last
-    /// reply (an option refused) fails the start.
+    /// rule options; the first Hub protocol plays international draughts
+    /// alone and takes no game), `init` … `ready`. An `error` line before
+    /// the last reply (an option refused) fails the start.
     pub fn start(
         spec: &EngineSpec,
         extra: &[(String, String)],
@@ -204,10 +223,14 @@ impl EngineProcess {
         stop: &AtomicBool,
         log: bool,
     ) -> Result<EngineProcess, EngineError> {
+        let hub = spec.proto.hub();
+        let options: Vec<(String, String)> = match hub {
+            Some(d) => d.game_params(extra).map_err(EngineError::Unsupported)?,
+            None => extra.to_vec(),
+        };
         let mut e = EngineProcess::spawn(spec, log)?;
         let deadline = Instant::now() + timeout;
-        let hub = spec.proto == Proto::Hub;
-        let (hello, listed) = if hub {
+        let (hello, listed) = if hub.is_some() {
             ("hub", "wait")
         } else {
             ("dama", "damaok")
@@ -219,35 +242,22 @@ impl EngineProcess {
             if t == listed {
                 break;
             }
-            if hub {
-                if let Ok(Some(l)) = crate::hub::line::parse(t) {
-                    if l.command == "id" {
-                        e.id_name = l.value("name").map(str::to_string);
-                    }
-                }
-            } else if let Some(name) = t.strip_prefix("id name ") {
-                e.id_name = Some(name.trim().to_string());
+            let name = match hub {
+                Some(d) => d.id_name(t),
+                None => t.strip_prefix("id name ").map(|n| n.trim().to_string()),
+            };
+            if name.is_some() {
+                e.id_name = name;
             }
         }
-        let hub_game = |(k, v): &(String, String)| -> Option<(String, String)> {
-            let v: crate::variant::Variant = v.parse().ok().filter(|_| k == "variant")?;
-            Some((k.clone(), crate::hub::notation::hub_name(v).to_string()))
-        };
-        let options: Vec<(String, String)> = if hub {
-            extra.iter().filter_map(hub_game).collect()
-        } else {
-            extra.to_vec()
-        };
         for (k, v) in options.iter().chain(&spec.options) {
-            if hub {
-                use crate::hub::line::pair;
-                e.send(&format!("set-param{}{}", pair("name", k), pair("value", v)))?;
-            } else {
-                e.send(&format!("setoption name {k} value {v}"))?;
+            match hub {
+                Some(d) => e.send(&d.set_param(k, v))?,
+                None => e.send(&format!("setoption name {k} value {v}"))?,
             }
         }
         let deadline = Instant::now() + timeout;
-        let (ask, ready) = if hub {
+        let (ask, ready) = if hub.is_some() {
             ("init", "ready")
         } else {
             ("isready", "readyok")
@@ -273,18 +283,18 @@ impl EngineProcess {
 
     /// The reply [`EngineProcess::sync`] waits for: `readyok`, or `pong` in Hub.
     pub fn sync_reply(&self) -> &'static str {
-        match self.proto {
-            Proto::Dama => "readyok",
-            Proto::Hub => "pong",
+        match self.proto.hub() {
+            None => "readyok",
+            Some(_) => "pong",
         }
     }
 
-    /// Tells the engine a new game begins (`newgame`, `new-game` in Hub)
-    /// and waits until it is ready.
+    /// Tells the engine a new game begins (`newgame`, `new-game` in Hub,
+    /// `new` in the first Hub) and waits until it is ready.
     pub fn new_game(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), EngineError> {
-        self.send(match self.proto {
-            Proto::Dama => "newgame",
-            Proto::Hub => "new-game",
+        self.send(match self.proto.hub() {
+            None => "newgame",
+            Some(d) => d.new_game(),
         })?;
         self.sync(timeout, stop)
     }
@@ -339,9 +349,9 @@ impl EngineProcess {
     /// dropping other lines.
     pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), EngineError> {
         let deadline = Instant::now() + timeout;
-        self.send(match self.proto {
-            Proto::Dama => "isready",
-            Proto::Hub => "ping",
+        self.send(match self.proto.hub() {
+            None => "isready",
+            Some(_) => "ping",
         })?;
         let reply = self.sync_reply();
         loop {

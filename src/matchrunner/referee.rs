@@ -4,15 +4,14 @@
 //! move it sends the engine to move the whole game (`position … moves
 //! …`) and a `go` for the time control, then waits for `bestmove` no
 //! longer than the clock allows (in Hub: `pos … moves="…"`, `level`,
-//! `go think`, `done`; see [`super::hub`]). Every move is checked against the rules
-//! core before it is played; the game ends when the rules end it
+//! `go think`, `done`, or the first Hub's words; see [`super::hub`]).
+//! Every move is checked against the rules core before it is played; the game ends when the rules end it
 //! ([`AnyGame::status`]), when an engine forfeits (illegal move,
 //! unreadable reply, crash, time, no reply), when both engines agree on
 //! a decisive score long enough (optional adjudication), or when the
 //! match is stopped (the game is then abandoned and not counted).
 
-use super::engine::{EngineError, EngineProcess, Proto};
-use super::hub;
+use super::engine::{EngineError, EngineProcess};
 use super::openings::Opening;
 use super::timecontrol::{Allowance, Clocks, TimeControl};
 use crate::any::AnyGame;
@@ -178,6 +177,11 @@ pub enum Ending {
         /// The side both engines saw winning.
         winner: Color,
     },
+    /// Still in play after the runner's ply limit: a draw.
+    DrawAdjudicated {
+        /// The limit.
+        plies: usize,
+    },
     /// Not finished: the match was stopped, or both engines failed to start.
     Abandoned {
         /// Why.
@@ -192,6 +196,7 @@ impl Ending {
             Ending::Rules(o) => PdnResult::of(o.result),
             Ending::Forfeit { loser, .. } => PdnResult::win(!*loser),
             Ending::Adjudicated { winner } => PdnResult::win(*winner),
+            Ending::DrawAdjudicated { .. } => PdnResult::Draw,
             Ending::Abandoned { .. } => PdnResult::Unknown,
         }
     }
@@ -200,7 +205,7 @@ impl Ending {
         match self {
             Ending::Rules(o) => o.rule.id(),
             Ending::Forfeit { fault, .. } => fault.id(),
-            Ending::Adjudicated { .. } => "adjudication",
+            Ending::Adjudicated { .. } | Ending::DrawAdjudicated { .. } => "adjudication",
             Ending::Abandoned { .. } => "abandoned",
         }
     }
@@ -238,6 +243,9 @@ pub struct GameRules {
     pub timeout: Duration,
     /// Optional score adjudication.
     pub adjudication: Option<Adjudication>,
+    /// Optional draw adjudication: a game still in play after this many
+    /// plies is a draw (for games without a move limit of their own).
+    pub max_plies: Option<usize>,
     /// The PDN `Event` tag.
     pub event: String,
 }
@@ -308,9 +316,11 @@ fn engine_fault(e: EngineError, awaiting: &'static str, timed: bool) -> Result<F
         EngineError::Write(e) => Fault::Crash {
             detail: format!("closed its input ({e})"),
         },
-        EngineError::Spawn { .. } | EngineError::Refused(_) => Fault::StartFailure {
-            detail: e.to_string(),
-        },
+        EngineError::Spawn { .. } | EngineError::Refused(_) | EngineError::Unsupported(_) => {
+            Fault::StartFailure {
+                detail: e.to_string(),
+            }
+        }
     })
 }
 
@@ -371,6 +381,9 @@ fn finish(
         }
         Ending::Adjudicated { winner } => {
             format!("{winner} wins: both engines agree {winner} is winning")
+        }
+        Ending::DrawAdjudicated { plies } => {
+            format!("draw: still in play after {plies} plies (the match's limit)")
         }
         Ending::Abandoned { reason } => format!("abandoned: {reason}"),
     };
@@ -440,10 +453,10 @@ pub fn play_game(
             Allowance::Timed(d) => (d, true),
             Allowance::Untimed(d) => (d, false),
         };
-        let proto = e.proto();
-        let request = match proto {
-            Proto::Dama => vec![position_command(&game), clocks.go_command()],
-            Proto::Hub => match hub::request(&game, &clocks) {
+        let hub = e.proto().hub();
+        let request = match hub {
+            None => vec![position_command(&game), clocks.go_command()],
+            Some(d) => match d.request(&game, &clocks) {
                 Ok(lines) => lines,
                 Err(reason) => break Ending::Abandoned { reason },
             },
@@ -457,24 +470,24 @@ pub fn play_game(
             let line = e.recv(deadline, stop)?;
             let t = line.trim();
             if t.starts_with("info") {
-                let (s, d) = match proto {
-                    Proto::Dama => parse_info(t),
-                    Proto::Hub => hub::parse_info(t),
+                let (s, d) = match hub {
+                    None => parse_info(t),
+                    Some(d) => d.parse_info(t),
                 };
                 score = s.or(score);
                 depth = d.or(depth);
-            } else if match proto {
-                Proto::Dama => t == "bestmove" || t.starts_with("bestmove "),
-                Proto::Hub => hub::is_reply(t),
+            } else if match hub {
+                None => t == "bestmove" || t.starts_with("bestmove "),
+                Some(d) => d.is_reply(t),
             } {
                 break Ok(t.to_string());
             }
         });
         let used = start.elapsed();
         let budget = clocks.describe(mover, rules.margin);
-        let awaited = match proto {
-            Proto::Dama => "bestmove",
-            Proto::Hub => "done",
+        let awaited = match hub {
+            None => "bestmove",
+            Some(d) => d.reply_word(),
         };
         let line = match reply {
             Ok(l) => l,
@@ -509,9 +522,9 @@ pub fn play_game(
         }
         clocks.charge(mover, used);
         // A Hub reply, read as the native one it means.
-        let line = match proto {
-            Proto::Dama => line,
-            Proto::Hub => match hub::translate(&game, &line) {
+        let line = match hub {
+            None => line,
+            Some(d) => match d.translate(&game, &line) {
                 Ok(l) => l,
                 Err(fault) => break Ending::Forfeit { loser: side, fault },
             },
@@ -596,6 +609,11 @@ pub fn play_game(
                 if n >= 2 * adj.moves.max(1) && game.status() == Status::InPlay {
                     break Ending::Adjudicated { winner: w };
                 }
+            }
+        }
+        if let Some(plies) = rules.max_plies {
+            if game.len() >= plies && game.status() == Status::InPlay {
+                break Ending::DrawAdjudicated { plies };
             }
         }
     };

@@ -176,6 +176,35 @@ impl Clocks {
         }
     }
 
+    /// The limit line of the first Hub protocol (Scan 2.0) for the side
+    /// `mover`, in whole milliseconds: `time <ms>` a move, `level 0 <ms>
+    /// <inc ms>` for the clock (as in Hub, the increment is added before
+    /// the move), `depth <n>`; it has no node limit. Scan 2.0 spends a
+    /// move's fixed time whole, keeping nothing back for the lag of
+    /// processes and pipes (its clock keeps 0.1 s), so `time` is the move
+    /// time less a quarter, at most 100 ms (as dama keeps back at most a
+    /// quarter for its move overhead).
+    ///
+    /// # Errors
+    ///
+    /// The reason for a node limit.
+    pub fn hub1_level(&self, mover: usize) -> Result<String, String> {
+        match self.tc {
+            TimeControl::MoveTime(d) => {
+                let keep = (d / 4).min(Duration::from_millis(100));
+                Ok(format!("time {}", (d - keep).as_millis()))
+            }
+            TimeControl::Clock { inc, .. } => {
+                let left = (self.left[mover] - micros(inc)).max(0) / 1000;
+                Ok(format!("level 0 {left} {}", inc.as_millis()))
+            }
+            TimeControl::Depth(d) => Ok(format!("depth {d}")),
+            TimeControl::Nodes(_) => {
+                Err("the first Hub protocol (proto=hub1) has no node limit".to_string())
+            }
+        }
+    }
+
     /// How long the referee waits for `mover`'s move, with `margin` for
     /// lag and `timeout` for searches without a clock.
     pub fn allowance(&self, mover: usize, margin: Duration, timeout: Duration) -> Allowance {
@@ -281,6 +310,7 @@ mod tests {
         assert_eq!(c.go_command(), "go wtime 700 btime 1000 winc 100 binc 100");
         assert_eq!(c.hub_level(0), "level time=0.600 inc=0.100");
         assert_eq!(c.hub_level(1), "level time=0.900 inc=0.100");
+        assert_eq!(c.hub1_level(0).unwrap(), "level 0 600 100");
         // Over the clock but within the margin: the overdraft is kept.
         c.charge(0, Duration::from_millis(720));
         assert_eq!(c.left_ms(0), 80);
@@ -298,6 +328,11 @@ mod tests {
         assert_eq!(d.hub_level(1), "level depth=4");
         let t = Clocks::new(TimeControl::MoveTime(Duration::from_millis(250)));
         assert_eq!(t.hub_level(0), "level move-time=0.250");
+        assert_eq!(t.hub1_level(0).unwrap(), "time 187");
+        let long = Clocks::new(TimeControl::MoveTime(Duration::from_secs(2)));
+        assert_eq!(long.hub1_level(0).unwrap(), "time 1900");
+        assert_eq!(d.hub1_level(0).unwrap(), "depth 4");
+        assert!(Clocks::new(TimeControl::Nodes(9)).hub1_level(0).is_err());
         assert_eq!(
             d.allowance(1, m, Duration::from_secs(9)),
             Allowance::Untimed(Duration::from_secs(9))

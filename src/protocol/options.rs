@@ -4,7 +4,7 @@
 //! `setoption` (checking a value) and PROTOCOL.md (which lists the same
 //! values; a test compares them), so the three cannot drift apart.
 
-use crate::eval::Tweak;
+use crate::eval::tweak::Tweak;
 use crate::game::GameOptions;
 use crate::variant::Variant;
 
