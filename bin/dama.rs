@@ -54,6 +54,12 @@ enum Command {
     Pdn(pdn::PdnCommand),
     /// Endgame databases (Czech draughts): generate, verify, probe.
     Egtb(dama::egtb::cli::EgtbArgs),
+    /// Play the engine against itself and write training positions
+    /// (Czech; `FEN;result` lines).
+    Selfplay(dama::learn::cli::SelfplayArgs),
+    /// Learn the Czech evaluation's numbers from training positions
+    /// (Texel's method) and write them as a weights file.
+    Tune(dama::learn::cli::TuneArgs),
     /// Search fixed positions of every game to a fixed depth: nodes (a
     /// signature of the search) and speed.
     Bench {
@@ -159,6 +165,8 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         Some(Command::Egtb(args)) => dama::egtb::cli::run(&args),
+        Some(Command::Selfplay(args)) => dama::learn::cli::selfplay(&args),
+        Some(Command::Tune(args)) => dama::learn::cli::tune(&args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => dama::serve::run(&args),
         None => {

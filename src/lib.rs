@@ -87,6 +87,8 @@ pub mod geometry;
 #[cfg(feature = "protocol")]
 pub mod hub;
 #[cfg(feature = "cli")]
+pub mod learn;
+#[cfg(feature = "cli")]
 pub mod matchrunner;
 pub mod movegen;
 pub mod moves;

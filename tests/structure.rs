@@ -352,7 +352,7 @@ fn games() -> Vec<(String, String)> {
 /// Subsystems that belong to one game, by their first path segment:
 /// they name their game as a rules file does. The endgame databases are
 /// Czech draughts' own: their values are shaped by its draw rules.
-const GAME_OWNED: [(&str, &str); 1] = [("egtb", "czech")];
+const GAME_OWNED: [(&str, &str); 2] = [("egtb", "czech"), ("learn", "czech")];
 
 #[test]
 fn generic_code_never_names_a_game() {

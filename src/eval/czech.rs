@@ -16,6 +16,7 @@
 //!   opponent piece in the triangle ahead) is nearly a king already.
 
 use super::shapes::{checkers, Centre, Kings, Men, Squares, CHECKERS};
+use super::weights::Weights;
 use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
@@ -46,10 +47,33 @@ const SQUARES: Squares<8> = Squares {
     },
 };
 
-/// The Czech numbers.
-pub const PARAMS: Params = checkers(MAN, KING, |k, f, r, files, ranks| {
+/// The Czech numbers set by hand.
+pub const HAND: Params = checkers(MAN, KING, |k, f, r, files, ranks| {
     SQUARES.value(k, f, r, files, ranks)
 });
+
+/// The numbers learned from self-play games (`dama selfplay`, `dama
+/// tune`; README, "Learned evaluation (Czech)"), as written by the tuner.
+pub const LEARNED_WEIGHTS: Weights = super::czech_weights::LEARNED;
+
+/// [`LEARNED_WEIGHTS`] as the evaluation's numbers.
+pub const LEARNED: Params = Params {
+    material: [LEARNED_WEIGHTS.man, LEARNED_WEIGHTS.king, 0, 0],
+    square: learned_square,
+    mobility: [LEARNED_WEIGHTS.mob_man, LEARNED_WEIGHTS.mob_king, 0, 0],
+    tempo: LEARNED_WEIGHTS.tempo,
+};
+
+fn learned_square(k: Kind, f: i32, r: i32, _files: i32, _ranks: i32) -> i32 {
+    LEARNED_WEIGHTS.square(k, f, r)
+}
+
+/// Whether the engine plays with the learned numbers: only once a match
+/// (SPRT) has accepted them against the hand-set ones.
+pub const SHIP_LEARNED: bool = true;
+
+/// The Czech numbers the engine plays with: [`LEARNED`] or [`HAND`].
+pub const PARAMS: Params = if SHIP_LEARNED { LEARNED } else { HAND };
 
 /// The squares `a1`–`h8`.
 fn main_diagonal<R: Rules>() -> BB<R> {

@@ -22,6 +22,7 @@ pub mod antidraughts;
 pub mod brazilian;
 pub mod breakthrough;
 pub mod czech;
+pub mod czech_weights;
 pub mod english;
 pub mod frisian;
 pub mod gothic;
@@ -38,6 +39,7 @@ pub mod spanish;
 pub mod thai;
 pub mod turkish;
 pub mod tweak;
+pub mod weights;
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
@@ -281,7 +283,12 @@ impl<R: Evaluate> Evaluator<R> {
 /// The empty squares the pieces of `c` could step or slide to (each
 /// square counted once per kind): the weighted sum and the plain count.
 #[inline(always)]
-fn mobility<R: Rules>(pos: &Position<R>, c: Color, empty: BB<R>, w: &[i32; 4]) -> (i32, u32) {
+pub(crate) fn mobility<R: Rules>(
+    pos: &Position<R>,
+    c: Color,
+    empty: BB<R>,
+    w: &[i32; 4],
+) -> (i32, u32) {
     // One call per kind, so that each kind's motion is a constant.
     let (s0, n0) = kind_mobility(pos, c, Kind::Man, empty, w);
     let (s1, n1) = kind_mobility(pos, c, Kind::King, empty, w);

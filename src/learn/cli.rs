@@ -1,0 +1,177 @@
+//! The command lines of `dama selfplay` and `dama tune`.
+
+use super::{check_variant, selfplay, tune};
+use crate::eval::weights::Weights;
+use crate::variant::Variant;
+use std::io::Write;
+use std::time::Instant;
+
+/// Options of `dama selfplay`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SelfplayArgs {
+    /// The game (only czech has a learned evaluation).
+    #[arg(long, default_value_t = Variant::Czech)]
+    pub variant: Variant,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Seed of the random openings (the same seed, the same file).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (threads).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Random plies of each opening.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Plies of each game not written (the opening's included).
+    #[arg(long, default_value_t = 10)]
+    pub skip_plies: u32,
+    /// The data file to write (`FEN;result` lines).
+    #[arg(long)]
+    pub out: String,
+}
+
+/// Options of `dama tune`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// The game (only czech has a learned evaluation).
+    #[arg(long, default_value_t = Variant::Czech)]
+    pub variant: Variant,
+    /// Data files of `dama selfplay` (repeatable).
+    #[arg(long, required = true, num_args = 1..)]
+    pub data: Vec<String>,
+    /// Adam steps over the whole data.
+    #[arg(long, default_value_t = 500)]
+    pub epochs: usize,
+    /// Adam's step size (hundredths of a man).
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// The sigmoid's scale K (default: fitted to the starting numbers).
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// Start from this weights file instead of the hand-set numbers.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Learn the man's worth too (by default it stays the unit, 100).
+    #[arg(long)]
+    pub free_man: bool,
+    /// Pull towards the starting numbers: PRIOR × Σ (w − start)² is
+    /// added to the loss (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    pub prior: f64,
+    /// The weights file to write (the crate's is src/eval/czech_weights.rs).
+    #[arg(long)]
+    pub out: String,
+}
+
+/// `dama selfplay`.
+pub fn selfplay(a: &SelfplayArgs) -> Result<(), String> {
+    check_variant(a.variant)?;
+    let o = selfplay::Options {
+        games: a.games,
+        nodes: a.nodes,
+        seed: a.seed,
+        concurrency: a.concurrency.max(1),
+        random_plies: a.random_plies,
+        skip_plies: a.skip_plies,
+        ..selfplay::Options::default()
+    };
+    let file = std::fs::File::create(&a.out).map_err(|e| format!("{}: {e}", a.out))?;
+    let mut out = std::io::BufWriter::new(file);
+    let t = Instant::now();
+    let step = (a.games / 20).max(1);
+    let totals = selfplay::run(&o, &mut out, &mut |t2| {
+        if t2.games % step == 0 {
+            eprintln!(
+                "{} games, {} positions, {:.0} s",
+                t2.games,
+                t2.positions,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    })
+    .map_err(|e| format!("{}: {e}", a.out))?;
+    let [w, d, l] = totals.results;
+    println!(
+        "games {} positions {} plies {} white +{w} ={d} -{l} time {:.1} s",
+        totals.games,
+        totals.positions,
+        totals.plies,
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `dama tune`.
+pub fn tune(a: &TuneArgs) -> Result<(), String> {
+    check_variant(a.variant)?;
+    let t = Instant::now();
+    let mut data = tune::Dataset::new();
+    for path in &a.data {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let d = tune::Dataset::from_text(&text).map_err(|e| format!("{path}: {e}"))?;
+        data.append(d);
+    }
+    if data.is_empty() {
+        return Err("no positions in the data".into());
+    }
+    eprintln!(
+        "{} positions read in {:.1} s",
+        data.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let start = match &a.start {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?;
+            Weights::from_text(&text).map_err(|e| format!("{p}: {e}"))?
+        }
+        None => Weights::from_params(&crate::eval::czech::HAND),
+    };
+    let o = tune::Options {
+        epochs: a.epochs,
+        rate: a.rate,
+        fix_man: !a.free_man,
+        prior: a.prior,
+    };
+    let (w, r) = tune::train(&data, &start, a.k, &o, &mut |e, loss| {
+        eprintln!(
+            "epoch {e} loss {loss:.6} ({:.0} s)",
+            t.elapsed().as_secs_f64()
+        )
+    });
+    let about = format!(
+        "Made by `dama tune --data {} --epochs {} --rate {}{}{}{}` from {} positions\n\
+         (their files' headers say which games); K = {:.1}, loss {:.6} with the\n\
+         hand-set start, {:.6} learned.",
+        a.data.join(" "),
+        a.epochs,
+        a.rate,
+        a.k.map(|k| format!(" --k {k}")).unwrap_or_default(),
+        if a.free_man { " --free-man" } else { "" },
+        if a.prior > 0.0 {
+            format!(" --prior {}", a.prior)
+        } else {
+            String::new()
+        },
+        data.len(),
+        r.k,
+        r.start_loss,
+        r.end_loss
+    );
+    let mut f = std::fs::File::create(&a.out).map_err(|e| format!("{}: {e}", a.out))?;
+    f.write_all(w.to_text(&about).as_bytes())
+        .map_err(|e| format!("{}: {e}", a.out))?;
+    println!(
+        "positions {} K {:.1} loss {:.6} -> {:.6} time {:.1} s",
+        data.len(),
+        r.k,
+        r.start_loss,
+        r.end_loss,
+        t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

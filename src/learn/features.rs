@@ -1,0 +1,158 @@
+//! What a Czech position shows the evaluation's learnable numbers
+//! ([`Features`]), computed once per training position.
+
+use crate::bitboard::Bits;
+use crate::eval::weights::{Weights, KING, MAN, MOB_KING, MOB_MAN, N, SQUARES, TEMPO};
+use crate::eval::Context;
+use crate::geometry::Geometry;
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::czech::Czech;
+use crate::rules::Mechanics;
+
+/// What a position shows the weights: the evaluation from White's side
+/// is `adjust(Σ value × weight) + side × tempo`, where `adjust` (the
+/// hand-set endgame step, kept fixed) is, for the counters unknown,
+/// `a_pos × v + b` for `v > 0` and `a_neg × v + b` below.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    /// The non-zero linear features (index of [`Weights::to_vec`], value),
+    /// White's count minus Black's; the tempo is not among them.
+    pub linear: Vec<(u8, i8)>,
+    /// 1 with White to move, −1 with Black.
+    pub side: i8,
+    /// The slope of `adjust` above 0.
+    pub a_pos: f32,
+    /// The slope of `adjust` below 0.
+    pub a_neg: f32,
+    /// `adjust` of 0 (the men nothing can stop).
+    pub b: f32,
+}
+
+impl Features {
+    /// The features of `pos` (the game's counters unknown: no urgency).
+    pub fn of(pos: &Position<Czech>) -> Self {
+        let mut dense = [0i32; N];
+        for c in Color::ALL {
+            let sign = match c {
+                Color::White => 1,
+                Color::Black => -1,
+            };
+            for (k, base, worth) in [(Kind::Man, 0, MAN), (Kind::King, SQUARES, KING)] {
+                for b in pos.pieces(c, k).iter() {
+                    let sq = <Czech as Mechanics>::Geo::square(b);
+                    let (mut f, mut r) = (sq.file() as i32, sq.rank() as i32);
+                    if c == Color::Black {
+                        (f, r) = (7 - f, 7 - r);
+                    }
+                    dense[base + Weights::index(f, r)] += sign;
+                    dense[worth] += sign;
+                }
+            }
+            let empty = !pos.occupied() & <Czech as Mechanics>::Geo::ALL;
+            dense[MOB_MAN] += sign * crate::eval::mobility(pos, c, empty, &[1, 0, 0, 0]).0;
+            dense[MOB_KING] += sign * crate::eval::mobility(pos, c, empty, &[0, 1, 0, 0]).0;
+        }
+        let linear = dense
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v != 0)
+            .map(|(i, &v)| (i as u8, v.clamp(-127, 127) as i8))
+            .collect();
+        const BIG: i32 = 1 << 20;
+        let cx = Context::NONE;
+        let b = crate::eval::czech::adjust(pos, 0, &cx);
+        let up = crate::eval::czech::adjust(pos, BIG, &cx);
+        let down = crate::eval::czech::adjust(pos, -BIG, &cx);
+        Features {
+            linear,
+            side: match pos.side() {
+                Color::White => 1,
+                Color::Black => -1,
+            },
+            a_pos: ((up - b) as f64 / BIG as f64) as f32,
+            a_neg: ((b - down) as f64 / BIG as f64) as f32,
+            b: b as f32,
+        }
+    }
+
+    /// The evaluation from White's side by the weights `w` (a vector of
+    /// [`Weights::to_vec`]), before rounding.
+    pub fn white(&self, w: &[f64; N]) -> f64 {
+        let v = self.linear_sum(w);
+        let a = if v > 0.0 { self.a_pos } else { self.a_neg };
+        a as f64 * v + self.b as f64 + self.side as f64 * w[TEMPO]
+    }
+
+    /// The linear part, before `adjust` and the tempo.
+    pub fn linear_sum(&self, w: &[f64; N]) -> f64 {
+        self.linear
+            .iter()
+            .map(|&(i, v)| v as f64 * w[i as usize])
+            .sum()
+    }
+}
+
+/// Whether the side to move has a capture (positions to train on are
+/// quiet: without one).
+pub fn has_capture(pos: &Position<Czech>) -> bool {
+    pos.legal_moves().iter().any(|m| m.is_capture())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{czech, Evaluator, Params};
+
+    fn positions() -> Vec<Position<Czech>> {
+        let mut out = Vec::new();
+        let mut seed = 11u64;
+        for _ in 0..20 {
+            let mut pos = Position::<Czech>::start();
+            for _ in 0..120 {
+                let l = pos.legal_moves();
+                if l.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play(&l[(seed >> 33) as usize % l.len()]);
+                out.push(pos);
+            }
+        }
+        out.push("W:WKa1,Kc3,Ke1:BKh8".parse().unwrap());
+        out.push("B:WKa1,c3:BKh8,a7,b8".parse().unwrap());
+        out.push("W:We5:BKa1,b8".parse().unwrap());
+        out
+    }
+
+    /// The features with the numbers of a `Params` give the engine's
+    /// own evaluation, exactly.
+    fn features_match(p: &Params, w: &Weights) {
+        let e = Evaluator::<Czech>::with_params(p);
+        let v = w.to_vec();
+        for pos in positions() {
+            let f = Features::of(&pos);
+            let lin = f.linear_sum(&v);
+            assert_eq!(lin.fract(), 0.0);
+            let white = czech::adjust(&pos, lin as i32, &Context::NONE) + f.side as i32 * w.tempo;
+            let stm = e.evaluate(&pos, &Context::NONE);
+            assert_eq!(white * f.side as i32, stm, "{pos}");
+            // The linearised adjust is within rounding of the real one.
+            assert!((f.white(&v) - white as f64).abs() <= 1.0 + white.abs() as f64 / 100.0);
+        }
+    }
+
+    #[test]
+    fn features_give_the_evaluation() {
+        features_match(&czech::HAND, &Weights::from_params(&czech::HAND));
+        features_match(&czech::LEARNED, &czech::LEARNED_WEIGHTS);
+    }
+
+    #[test]
+    fn the_shipped_file_reads_back() {
+        let shipped = include_str!("../eval/czech_weights.rs");
+        assert_eq!(Weights::from_text(shipped), Ok(czech::LEARNED_WEIGHTS));
+    }
+}

@@ -1,0 +1,76 @@
+//! A learned evaluation for Czech draughts: self-play games that make
+//! training positions ([`selfplay`], `dama selfplay`) and a Texel-style
+//! tuner of the evaluation's linear numbers ([`tune`], `dama tune`).
+//!
+//! The data format is text, one position a line:
+//!
+//! ```text
+//! # comment lines start with '#'
+//! W:Wa1,a3,c1,c3,d2,e1,f4,g1:Bb8,c5,c7,d6,e7,f8,h6,h8;0.5
+//! ```
+//!
+//! the position's FEN (side to move, White's and Black's pieces, no
+//! counters), a `;`, and the result of the game it came from, from
+//! White's side: `1` (White won), `0.5` (draw) or `0` (Black won). The
+//! positions are quiet (the side to move has no capture), taken after
+//! the first plies of each game, and never where the search already saw
+//! a forced win.
+//!
+//! The tuner reads such a file, extracts each position's features once
+//! ([`features::Features`]), fits the scale `K` of the
+//! sigmoid to the current numbers, then minimises the mean squared
+//! error of `sigmoid(eval / K)` against the results with Adam, and
+//! writes the numbers as the Rust file the crate includes
+//! (`src/eval/czech_weights.rs`). The evaluation's `adjust` step
+//! (endgame knowledge, draw scaling) stays hand-set: the tuner sees it
+//! as a fixed function of each position.
+
+pub mod cli;
+pub mod features;
+pub mod selfplay;
+pub mod tune;
+
+use crate::variant::Variant;
+
+/// The only game with a learned evaluation so far.
+pub fn check_variant(v: Variant) -> Result<(), String> {
+    if v == Variant::Czech {
+        Ok(())
+    } else {
+        Err(format!(
+            "only czech has a learned evaluation (not {v}): --variant czech"
+        ))
+    }
+}
+
+/// A training position's result as written: `1`, `0.5` or `0`.
+pub fn result_text(r: f32) -> &'static str {
+    if r >= 0.75 {
+        "1"
+    } else if r <= 0.25 {
+        "0"
+    } else {
+        "0.5"
+    }
+}
+
+/// Reads one data line (`FEN;result`): the FEN and the result.
+///
+/// ```
+/// let (fen, r) = dama::learn::parse_line("W:Wc3:Bd6;0.5").unwrap();
+/// assert_eq!((fen, r), ("W:Wc3:Bd6", 0.5));
+/// assert!(dama::learn::parse_line("W:Wc3:Bd6;2").is_err());
+/// ```
+pub fn parse_line(line: &str) -> Result<(&str, f32), String> {
+    let (fen, r) = line
+        .trim()
+        .rsplit_once(';')
+        .ok_or_else(|| format!("no ';' in '{line}'"))?;
+    let r = match r.trim() {
+        "1" => 1.0,
+        "0.5" => 0.5,
+        "0" => 0.0,
+        other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
+    };
+    Ok((fen.trim(), r))
+}

@@ -1,0 +1,365 @@
+//! `dama tune`: Texel-style tuning of the Czech evaluation's linear
+//! numbers ([`Weights`]) on training positions.
+//!
+//! The loss is the mean squared error between `sigmoid(eval / K)` and
+//! the game results (White's side). `K` is fitted first, with the
+//! starting numbers, and then kept; the numbers are then moved by Adam
+//! on the whole data set at each step (full batch: the features are a
+//! few dozen small integers a position, so an epoch over a million
+//! positions takes well under a second).
+
+use super::features::Features;
+use crate::eval::weights::{Weights, N, TEMPO};
+use crate::position::Position;
+use crate::rules::czech::Czech;
+
+/// Training positions with their features extracted once.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    index: Vec<u8>,
+    value: Vec<i8>,
+    samples: Vec<Sample>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Sample {
+    start: u32,
+    len: u16,
+    side: i8,
+    a_pos: f32,
+    a_neg: f32,
+    b: f32,
+    result: f32,
+}
+
+impl Dataset {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a position with its game's result (White's side).
+    pub fn push(&mut self, pos: &Position<Czech>, result: f32) {
+        self.push_features(&Features::of(pos), result);
+    }
+
+    /// Adds a position's features with a result (White's side).
+    pub fn push_features(&mut self, f: &Features, result: f32) {
+        self.samples.push(Sample {
+            start: self.index.len() as u32,
+            len: f.linear.len() as u16,
+            side: f.side,
+            a_pos: f.a_pos,
+            a_neg: f.a_neg,
+            b: f.b,
+            result,
+        });
+        for &(i, v) in &f.linear {
+            self.index.push(i);
+            self.value.push(v);
+        }
+    }
+
+    /// Reads a data file's text ([`super`] has the format); a bad line is
+    /// an error naming it.
+    pub fn from_text(text: &str) -> Result<Self, String> {
+        let mut d = Dataset::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (fen, r) = super::parse_line(line).map_err(|e| format!("line {}: {e}", n + 1))?;
+            let pos: Position<Czech> = fen
+                .parse()
+                .map_err(|e| format!("line {}: bad FEN '{fen}': {e}", n + 1))?;
+            d.push(&pos, r);
+        }
+        Ok(d)
+    }
+
+    /// Adds the positions of `other`.
+    pub fn append(&mut self, other: Dataset) {
+        let base = self.index.len() as u32;
+        self.index.extend(other.index);
+        self.value.extend(other.value);
+        self.samples
+            .extend(other.samples.into_iter().map(|s| Sample {
+                start: s.start + base,
+                ..s
+            }));
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.samples.len()
+    }
+
+    /// Whether there is no position.
+    pub fn is_empty(&self) -> bool {
+        self.samples.is_empty()
+    }
+
+    /// The evaluation of sample `s` from White's side, and the factor of
+    /// the linear features in it (the slope of `adjust`).
+    #[inline]
+    fn eval(&self, s: &Sample, w: &[f64; N]) -> (f64, f64) {
+        let (a, b) = (s.start as usize, s.start as usize + s.len as usize);
+        let mut v = 0.0;
+        for (&i, &x) in self.index[a..b].iter().zip(&self.value[a..b]) {
+            v += x as f64 * w[i as usize];
+        }
+        let slope = if v > 0.0 { s.a_pos } else { s.a_neg } as f64;
+        (slope * v + s.b as f64 + s.side as f64 * w[TEMPO], slope)
+    }
+
+    /// The mean squared error of `sigmoid(eval / k)` against the results.
+    pub fn loss(&self, w: &[f64; N], k: f64) -> f64 {
+        let mut sum = 0.0;
+        for s in &self.samples {
+            let e = sigmoid(self.eval(s, w).0 / k) - s.result as f64;
+            sum += e * e;
+        }
+        sum / self.samples.len().max(1) as f64
+    }
+
+    /// The loss and its gradient in the numbers.
+    pub fn gradient(&self, w: &[f64; N], k: f64) -> (f64, [f64; N]) {
+        let mut g = [0.0; N];
+        let mut sum = 0.0;
+        for s in &self.samples {
+            let (e, slope) = self.eval(s, w);
+            let p = sigmoid(e / k);
+            let err = p - s.result as f64;
+            sum += err * err;
+            // d(err²)/d(eval)
+            let d = 2.0 * err * p * (1.0 - p) / k;
+            let dl = d * slope;
+            let (a, b) = (s.start as usize, s.start as usize + s.len as usize);
+            for (&i, &x) in self.index[a..b].iter().zip(&self.value[a..b]) {
+                g[i as usize] += dl * x as f64;
+            }
+            g[TEMPO] += d * s.side as f64;
+        }
+        let n = self.samples.len().max(1) as f64;
+        for x in &mut g {
+            *x /= n;
+        }
+        (sum / n, g)
+    }
+
+    /// The `K` of least loss for the numbers `w` (golden-section search
+    /// between 10 and 2000).
+    pub fn fit_k(&self, w: &[f64; N]) -> f64 {
+        let (mut lo, mut hi) = (10.0f64, 2000.0f64);
+        let phi = (5f64.sqrt() - 1.0) / 2.0;
+        let mut a = hi - phi * (hi - lo);
+        let mut b = lo + phi * (hi - lo);
+        let (mut fa, mut fb) = (self.loss(w, a), self.loss(w, b));
+        while hi - lo > 0.5 {
+            if fa < fb {
+                hi = b;
+                b = a;
+                fb = fa;
+                a = hi - phi * (hi - lo);
+                fa = self.loss(w, a);
+            } else {
+                lo = a;
+                a = b;
+                fa = fb;
+                b = lo + phi * (hi - lo);
+                fb = self.loss(w, b);
+            }
+        }
+        (lo + hi) / 2.0
+    }
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How to train.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Adam steps over the whole data set.
+    pub epochs: usize,
+    /// Adam's step size, in hundredths of a man.
+    pub rate: f64,
+    /// Numbers that stay as they start: the man's worth (the unit of the
+    /// scale, which the sigmoid's `K` fixes otherwise) when true.
+    pub fix_man: bool,
+    /// Weight of a pull towards the starting numbers: `prior × Σ (w −
+    /// start)²` (hundredths of a man) is added to the loss (0: none).
+    pub prior: f64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            epochs: 500,
+            rate: 1.0,
+            fix_man: true,
+            prior: 0.0,
+        }
+    }
+}
+
+/// What a training run did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Report {
+    /// The sigmoid's scale.
+    pub k: f64,
+    /// Loss of the starting numbers.
+    pub start_loss: f64,
+    /// Loss of the learned numbers, rounded as written.
+    pub end_loss: f64,
+}
+
+/// Learns numbers from `start` on `data` (`k`: the sigmoid's scale, or
+/// `None` to fit it to `start` first); `progress` hears (epoch, loss)
+/// now and then.
+pub fn train(
+    data: &Dataset,
+    start: &Weights,
+    k: Option<f64>,
+    o: &Options,
+    progress: &mut dyn FnMut(usize, f64),
+) -> (Weights, Report) {
+    let mut w = start.to_vec();
+    let w0 = w;
+    let k = k.unwrap_or_else(|| data.fit_k(&w));
+    let start_loss = data.loss(&w, k);
+    let (b1, b2, eps) = (0.9, 0.999, 1e-12);
+    let mut m = [0.0; N];
+    let mut v = [0.0; N];
+    for t in 1..=o.epochs {
+        let (loss, mut g) = data.gradient(&w, k);
+        for i in 0..N {
+            g[i] += 2.0 * o.prior * (w[i] - w0[i]);
+        }
+        if t == 1 || t % 50 == 0 {
+            progress(t, loss);
+        }
+        for i in 0..N {
+            if o.fix_man && i == crate::eval::weights::MAN {
+                continue;
+            }
+            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+            let mh = m[i] / (1.0 - b1.powi(t as i32));
+            let vh = v[i] / (1.0 - b2.powi(t as i32));
+            w[i] -= o.rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    let learned = Weights::from_vec(&w);
+    let end_loss = data.loss(&learned.to_vec(), k);
+    (
+        learned,
+        Report {
+            k,
+            start_loss,
+            end_loss,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::czech::HAND;
+    use crate::eval::weights::{KING, MOB_MAN};
+
+    /// Positions of random games (quiet or not: the tuner does not care).
+    fn positions(n: usize) -> Vec<Position<Czech>> {
+        let mut out = Vec::new();
+        let mut seed = 3u64;
+        while out.len() < n {
+            let mut pos = Position::<Czech>::start();
+            for _ in 0..80 {
+                let l = pos.legal_moves();
+                if l.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play(&l[(seed >> 33) as usize % l.len()]);
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    /// On results drawn from a known evaluation the tuner finds that
+    /// evaluation's numbers again (those the positions show often).
+    #[test]
+    fn recovers_known_weights() {
+        let mut truth = Weights::from_params(&HAND);
+        truth.king = 250;
+        truth.mob_man = 6;
+        truth.man_squares[Weights::index(2, 2)] = 30;
+        truth.tempo = 10;
+        let tv = truth.to_vec();
+        let k = 150.0;
+        let mut data = Dataset::new();
+        let mut seed = 99u64;
+        for pos in positions(6000) {
+            let f = Features::of(&pos);
+            let p = sigmoid(f.white(&tv) / k);
+            // Results drawn with the truth's probabilities, four per position.
+            for _ in 0..4 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
+                data.push_features(&f, if u < p { 1.0 } else { 0.0 });
+            }
+        }
+        let start = Weights::from_params(&HAND);
+        let o = Options {
+            epochs: 400,
+            rate: 2.0,
+            fix_man: true,
+            prior: 0.0,
+        };
+        let (w, r) = train(&data, &start, Some(k), &o, &mut |_, _| {});
+        assert!(r.end_loss < r.start_loss, "{r:?}");
+        let got = w.to_vec();
+        assert!((got[KING] - 250.0).abs() < 30.0, "king {}", got[KING]);
+        assert!(
+            (got[MOB_MAN] - 6.0).abs() < 2.5,
+            "mobility {}",
+            got[MOB_MAN]
+        );
+        assert!((got[TEMPO] - 10.0).abs() < 6.0, "tempo {}", got[TEMPO]);
+        let c3 = Weights::index(2, 2);
+        assert!((got[c3] - 30.0).abs() < 12.0, "c3 {}", got[c3]);
+        // The truth's loss is no better than what was learned, by much.
+        assert!(r.end_loss <= data.loss(&tv, k) + 1e-3);
+    }
+
+    #[test]
+    fn fits_the_scale() {
+        let truth = Weights::from_params(&HAND);
+        let tv = truth.to_vec();
+        let mut data = Dataset::new();
+        for pos in positions(3000) {
+            let f = Features::of(&pos);
+            let p = sigmoid(f.white(&tv) / 200.0);
+            data.push_features(&f, p as f32);
+        }
+        let k = data.fit_k(&tv);
+        assert!((k - 200.0).abs() < 5.0, "K {k}");
+    }
+
+    #[test]
+    fn reads_data_lines() {
+        let d = Dataset::from_text("# c\nW:Wc3,e3:Bd6;1\n\nB:Wc3:BKh8;0.5\n").unwrap();
+        assert_eq!(d.len(), 2);
+        let e = Dataset::from_text("W:Wc3:Bd6;1\nW:Wz9:Bd6;0\n").unwrap_err();
+        assert!(e.starts_with("line 2: bad FEN"), "{e}");
+    }
+}
