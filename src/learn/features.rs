@@ -105,22 +105,7 @@ mod tests {
     use crate::eval::{czech, Evaluator, Params};
 
     fn positions() -> Vec<Position<Czech>> {
-        let mut out = Vec::new();
-        let mut seed = 11u64;
-        for _ in 0..20 {
-            let mut pos = Position::<Czech>::start();
-            for _ in 0..120 {
-                let l = pos.legal_moves();
-                if l.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.play(&l[(seed >> 33) as usize % l.len()]);
-                out.push(pos);
-            }
-        }
+        let mut out = crate::learn::random_positions(11, 120, 2000);
         out.push("W:WKa1,Kc3,Ke1:BKh8".parse().unwrap());
         out.push("B:WKa1,c3:BKh8,a7,b8".parse().unwrap());
         out.push("W:We5:BKa1,b8".parse().unwrap());

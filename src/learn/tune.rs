@@ -274,23 +274,7 @@ mod tests {
 
     /// Positions of random games (quiet or not: the tuner does not care).
     fn positions(n: usize) -> Vec<Position<Czech>> {
-        let mut out = Vec::new();
-        let mut seed = 3u64;
-        while out.len() < n {
-            let mut pos = Position::<Czech>::start();
-            for _ in 0..80 {
-                let l = pos.legal_moves();
-                if l.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.play(&l[(seed >> 33) as usize % l.len()]);
-                out.push(pos);
-            }
-        }
-        out
+        crate::learn::random_positions(3, 80, n)
     }
 
     /// On results drawn from a known evaluation the tuner finds that
