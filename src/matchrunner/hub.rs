@@ -322,19 +322,31 @@ mod tests {
         assert!(r[0].starts_with("pos pos=W"), "{r:?}");
         assert_eq!(r[1], "level move-time=0.100");
         // A capture as the record writes it and as the search does.
-        let mut c = AnyGame::from_fen(Variant::International, "W:W34,50:B29,19,5", o).unwrap();
-        let m = c
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.captured.len() == 2)
-            .unwrap();
-        c.play(&m.text).unwrap();
+        let c = after_double_capture(&from_fen_34_50());
         let r = Dialect::Hub2.request(&c, &clocks).unwrap();
         assert!(
             r[0].ends_with(" moves=34x14x19x29"),
             "{r:?} {:?}",
             c.moves()
         );
+    }
+
+    /// White men on 34 and 50 against 29, 19 and 5: a double capture.
+    fn from_fen_34_50() -> AnyGame {
+        let o = GameOptions::default();
+        AnyGame::from_fen(Variant::International, "W:W34,50:B29,19,5", o).unwrap()
+    }
+
+    /// `g` after its capture of two pieces.
+    fn after_double_capture(g: &AnyGame) -> AnyGame {
+        let mut c = g.clone();
+        let m = c
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.captured.len() == 2)
+            .unwrap();
+        c.play(&m.text).unwrap();
+        c
     }
 
     #[test]
@@ -368,14 +380,8 @@ mod tests {
         ));
         // From a position: its string with the side to move in lower
         // case, then the moves; a capture with every captured square.
-        let f = AnyGame::from_fen(Variant::International, "W:W34,50:B29,19,5", o).unwrap();
-        let mut c = f.clone();
-        let m = c
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.captured.len() == 2)
-            .unwrap();
-        c.play(&m.text).unwrap();
+        let f = from_fen_34_50();
+        let c = after_double_capture(&f);
         let r = h
             .request(&c, &Clocks::new("10+0.1".parse().unwrap()))
             .unwrap();
