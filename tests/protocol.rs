@@ -180,7 +180,7 @@ fn evaltweak_changes_the_evaluation_and_refuses_bad_items() {
     let err = e.ask1("setoption name evaltweak value queen=3");
     assert_eq!(
         err,
-        "error setoption: evaltweak must be key=value items (man, king, mobman, mobking, tempo, squares), or <empty>, not 'queen=3'"
+        "error setoption: evaltweak must be key=value items (man, king, mobman, mobking, tempo, squares, patterns), or <empty>, not 'queen=3'"
     );
     assert_eq!(
         depth1_score(&mut e),
@@ -189,6 +189,20 @@ fn evaltweak_changes_the_evaluation_and_refuses_bad_items() {
     );
     assert!(e.ask("setoption name evaltweak value <empty>").is_empty());
     assert_eq!(depth1_score(&mut e), plain);
+    // The Czech region patterns: a middle game scores otherwise without
+    // them, and the same again with them back.
+    let middle = "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f4,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h8,h6";
+    assert!(e.ask(&format!("position fen {middle}")).is_empty());
+    let with = depth1_score(&mut e);
+    assert!(e
+        .ask("setoption name evaltweak value patterns=0")
+        .is_empty());
+    let without = depth1_score(&mut e);
+    assert_ne!(with, without);
+    assert!(e
+        .ask("setoption name evaltweak value patterns=100")
+        .is_empty());
+    assert_eq!(depth1_score(&mut e), with);
 }
 
 #[test]

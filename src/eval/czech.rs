@@ -15,6 +15,7 @@
 //! - A man that nothing can stop from crowning (no opponent king, no
 //!   opponent piece in the triangle ahead) is nearly a king already.
 
+use super::regions;
 use super::shapes::{checkers, Centre, Kings, Men, Squares, CHECKERS};
 use super::weights::Weights;
 use super::{Context, Evaluate, Params};
@@ -74,6 +75,15 @@ pub const SHIP_LEARNED: bool = true;
 
 /// The Czech numbers the engine plays with: [`LEARNED`] or [`HAND`].
 pub const PARAMS: Params = if SHIP_LEARNED { LEARNED } else { HAND };
+
+/// The learned region patterns (`dama tune --patterns`; README,
+/// "Learned evaluation (Czech)"): one signed byte a weight, window by
+/// window ([`regions`]).
+pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_patterns.bin"));
+
+/// Whether the engine plays with [`PATTERN_TABLE`]: only once a match
+/// (SPRT) has accepted it.
+pub const SHIP_PATTERNS: bool = true;
 
 /// The squares `a1`–`h8`.
 fn main_diagonal<R: Rules>() -> BB<R> {
@@ -144,6 +154,11 @@ fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
 
 impl Evaluate for Czech {
     const PARAMS: Params = PARAMS;
+    const PATTERNS: Option<regions::Table> = if SHIP_PATTERNS {
+        Some(PATTERN_TABLE)
+    } else {
+        None
+    };
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
         "W:Wa1,a3,c1,c3,d2,e1,f4,g1:Bb8,c5,c7,d6,e7,f8,h6,h8",

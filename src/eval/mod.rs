@@ -33,6 +33,7 @@ pub mod knights;
 pub mod medieval;
 pub mod ossetian;
 pub mod pool;
+pub mod regions;
 pub mod russian;
 pub mod shapes;
 pub mod spanish;
@@ -114,6 +115,9 @@ pub trait Evaluate: Rules {
     /// to (at least 1 ply when above 0): games with more moves per
     /// position go less deep.
     const BENCH_DEPTH_CUT: u32 = 0;
+    /// Learned region patterns ([`regions`]), for games on the dark 8×8
+    /// board only; `None` (the default) for none.
+    const PATTERNS: Option<regions::Table> = None;
 
     /// What tables cannot say, from White's side: `white` is the
     /// evaluation so far (material, squares, mobility), `cx` how close a
@@ -135,6 +139,9 @@ pub fn params<R: Evaluate>() -> &'static Params {
 pub struct Evaluator<R: Evaluate> {
     table: Box<[[[i16; 128]; 4]; 2]>,
     params: Params,
+    /// The game's patterns folded for play at their weight
+    /// ([`regions::fold`]); `None` without patterns or at 0 %.
+    patterns: Option<Box<[i16]>>,
     _r: std::marker::PhantomData<R>,
 }
 
@@ -158,12 +165,13 @@ impl<R: Evaluate> Evaluator<R> {
 
     /// Builds the tables of game `R` from other numbers (for tuning).
     pub fn with_params(p: &Params) -> Self {
-        Self::build(p, 100)
+        Self::build(p, 100, 100)
     }
 
     /// The tables, with the square bonuses scaled to `squares` percent.
-    /// (The square scale is [`tweak::Tweak::squares`].)
-    fn build(p: &Params, squares: i32) -> Self {
+    /// (The square scale is [`tweak::Tweak::squares`].) The patterns,
+    /// if the game has them, weigh `patterns` percent.
+    fn build(p: &Params, squares: i32, patterns: i32) -> Self {
         let files = R::Geo::files() as i32;
         let ranks = R::Geo::ranks() as i32;
         let mut table = Box::new([[[0i16; 128]; 4]; 2]);
@@ -185,6 +193,9 @@ impl<R: Evaluate> Evaluator<R> {
         Evaluator {
             table,
             params: *p,
+            patterns: R::PATTERNS
+                .filter(|_| patterns != 0)
+                .map(|t| regions::fold(&t, patterns)),
             _r: std::marker::PhantomData,
         }
     }
@@ -255,7 +266,13 @@ impl<R: Evaluate> Evaluator<R> {
         let empty = !pos.occupied() & R::Geo::ALL;
         let (mw, nw) = mobility(pos, Color::White, empty, &self.params.mobility);
         let (mb, nb) = mobility(pos, Color::Black, empty, &self.params.mobility);
-        (psq + mw - mb, [nw > 0, nb > 0])
+        let mut s = psq + mw - mb;
+        if R::PATTERNS.is_some() {
+            if let Some(folded) = &self.patterns {
+                s += regions::score_folded(folded, pos);
+            }
+        }
+        (s, [nw > 0, nb > 0])
     }
 
     /// The evaluation from the side to move's point of view.

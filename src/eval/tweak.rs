@@ -6,8 +6,10 @@
 //!
 //! Only the numbers every game has are tweakable: the worth of a man and
 //! of a king, the mobility weights of both, the bonus for having the
-//! move, and the square tables as a whole (in percent). A game's own
-//! terms (its `adjust` step) are changed in its file.
+//! move, the square tables as a whole (in percent), and the learned
+//! region patterns of the games that have them (in percent;
+//! `patterns=0` plays without them). A game's own terms (its `adjust`
+//! step) are changed in its file.
 
 use super::{params, Evaluate, Evaluator, Params};
 use crate::piece::Kind;
@@ -30,6 +32,10 @@ pub struct Tweak {
     /// The square tables of every kind, scaled to this percent (100: as
     /// they are).
     pub squares: i32,
+    /// The region patterns ([`super::regions`]) scaled to this percent
+    /// (100: as they are; 0: not read at all). Games without patterns
+    /// ignore it.
+    pub patterns: i32,
 }
 
 impl Default for Tweak {
@@ -42,7 +48,7 @@ impl Default for Tweak {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TweakError {
     /// An item that is not `key=value`, or an unknown key.
-    #[error("'{0}' is not a tweak (expected key=value with key man, king, mobman, mobking, tempo or squares)")]
+    #[error("'{0}' is not a tweak (expected key=value with key man, king, mobman, mobking, tempo, squares or patterns)")]
     Item(String),
     /// A value that is not an integer in range.
     #[error("'{key}={value}': the value must be an integer from {min} to {max}")]
@@ -59,13 +65,14 @@ pub enum TweakError {
 }
 
 /// Each key, its range and where it goes.
-const KEYS: [(&str, i32, i32); 6] = [
+const KEYS: [(&str, i32, i32); 7] = [
     ("man", -1000, 1000),
     ("king", -3000, 3000),
     ("mobman", -100, 100),
     ("mobking", -100, 100),
     ("tempo", -500, 500),
     ("squares", 0, 500),
+    ("patterns", 0, 500),
 ];
 
 impl Tweak {
@@ -77,6 +84,7 @@ impl Tweak {
         mob_king: None,
         tempo: None,
         squares: 100,
+        patterns: 100,
     };
 
     /// `p` with the changes applied (the square scale is applied where
@@ -100,6 +108,15 @@ impl Tweak {
             q.tempo = v;
         }
         q
+    }
+
+    /// The percent scales, by key.
+    fn scale(&mut self, key: &str) -> &mut i32 {
+        if key == "patterns" {
+            &mut self.patterns
+        } else {
+            &mut self.squares
+        }
     }
 
     fn slot(&mut self, key: &str) -> Option<&mut Option<i32>> {
@@ -146,7 +163,7 @@ impl FromStr for Tweak {
                 })?;
             match t.slot(key) {
                 Some(slot) => *slot = Some(n),
-                None => t.squares = n,
+                None => *t.scale(key) = n,
             }
         }
         Ok(t)
@@ -163,8 +180,12 @@ impl fmt::Display for Tweak {
             match t.slot(key) {
                 Some(Some(v)) => items.push(format!("{key}={v}")),
                 Some(None) => {}
-                None if self.squares != 100 => items.push(format!("squares={}", self.squares)),
-                None => {}
+                None => {
+                    let v = *t.scale(key);
+                    if v != 100 {
+                        items.push(format!("{key}={v}"));
+                    }
+                }
             }
         }
         if items.is_empty() {
@@ -179,7 +200,7 @@ impl<R: Evaluate> Evaluator<R> {
     /// Builds the tables of game `R` from its own numbers changed by
     /// `t` (for tuning by matches).
     pub fn tweaked(t: &Tweak) -> Self {
-        Self::build(&t.apply(params::<R>()), t.squares)
+        Self::build(&t.apply(params::<R>()), t.squares, t.patterns)
     }
 }
 
@@ -195,6 +216,9 @@ mod tests {
         assert_eq!(t.tempo, Some(-3));
         assert_eq!(t.to_string(), "king=330,tempo=-3,squares=120");
         assert_eq!(t.to_string().parse::<Tweak>(), Ok(t));
+        let p: Tweak = "patterns=0".parse().unwrap();
+        assert_eq!((p.patterns, p.squares), (0, 100));
+        assert_eq!(p.to_string(), "patterns=0");
         assert_eq!("<empty>".parse::<Tweak>(), Ok(Tweak::NONE));
         assert_eq!(Tweak::NONE.to_string(), "<empty>");
     }

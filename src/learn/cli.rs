@@ -1,6 +1,7 @@
 //! The command lines of `dama selfplay` and `dama tune`.
 
 use super::{check_variant, selfplay, tune};
+use crate::eval::regions;
 use crate::eval::weights::Weights;
 use crate::variant::Variant;
 use std::io::Write;
@@ -66,6 +67,26 @@ pub struct TuneArgs {
     /// The weights file to write (the crate's is src/eval/czech_weights.rs).
     #[arg(long)]
     pub out: String,
+    /// Learn the region patterns too (written to --patterns-out).
+    #[arg(long, requires = "patterns_out")]
+    pub patterns: bool,
+    /// Pull of the patterns towards 0: PATTERN_PRIOR × Σ p² is added to
+    /// the loss.
+    #[arg(long, default_value_t = 0.0)]
+    pub pattern_prior: f64,
+    /// Start the patterns from this table (one signed byte a weight, as
+    /// src/eval/czech_patterns.bin) instead of zeros; without
+    /// --patterns they are kept as they are while the rest is learned.
+    #[arg(long)]
+    pub start_patterns: Option<String>,
+    /// The pattern table to write (the crate's is
+    /// src/eval/czech_patterns.bin).
+    #[arg(long)]
+    pub patterns_out: Option<String>,
+    /// Keep the last 1/N of the positions (whole games) out of the
+    /// training and report the loss on them (0: train on all).
+    #[arg(long, default_value_t = 0)]
+    pub holdout: usize,
 }
 
 /// `dama selfplay`.
@@ -131,42 +152,100 @@ pub fn tune(a: &TuneArgs) -> Result<(), String> {
         }
         None => Weights::from_params(&crate::eval::czech::HAND),
     };
+    let start_patterns = match &a.start_patterns {
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
+            if bytes.len() != regions::LEN {
+                return Err(format!(
+                    "{p}: {} bytes, not the {} of a pattern table",
+                    bytes.len(),
+                    regions::LEN
+                ));
+            }
+            bytes.iter().map(|&b| b as i8 as f64).collect()
+        }
+        None => Vec::new(),
+    };
     let o = tune::Options {
         epochs: a.epochs,
         rate: a.rate,
         fix_man: !a.free_man,
         prior: a.prior,
+        patterns: a.patterns,
+        pattern_prior: a.pattern_prior,
     };
-    let (w, r) = tune::train(&data, &start, a.k, &o, &mut |e, loss| {
-        eprintln!(
-            "epoch {e} loss {loss:.6} ({:.0} s)",
-            t.elapsed().as_secs_f64()
-        )
-    });
+    let (data, check) = data.split(a.holdout);
+    let (learned, r) = tune::train(
+        &data,
+        &check,
+        &start,
+        &start_patterns,
+        a.k,
+        &o,
+        &mut |e, loss, held| {
+            let held = held
+                .map(|h| format!(", held out {h:.6}"))
+                .unwrap_or_default();
+            eprintln!(
+                "epoch {e} loss {loss:.6}{held} ({:.0} s)",
+                t.elapsed().as_secs_f64()
+            )
+        },
+    );
+    let mut flags = String::new();
+    for (on, text) in [
+        (
+            a.start.is_some(),
+            format!(" --start {}", a.start.clone().unwrap_or_default()),
+        ),
+        (
+            a.start_patterns.is_some(),
+            format!(
+                " --start-patterns {}",
+                a.start_patterns.clone().unwrap_or_default()
+            ),
+        ),
+        (a.k.is_some(), format!(" --k {}", a.k.unwrap_or_default())),
+        (a.free_man, " --free-man".into()),
+        (a.prior > 0.0, format!(" --prior {}", a.prior)),
+        (a.patterns, " --patterns".into()),
+        (
+            a.pattern_prior > 0.0,
+            format!(" --pattern-prior {}", a.pattern_prior),
+        ),
+        (a.holdout > 0, format!(" --holdout {}", a.holdout)),
+    ] {
+        if on {
+            flags.push_str(&text);
+        }
+    }
     let about = format!(
-        "Made by `dama tune --data {} --epochs {} --rate {}{}{}{}` from {} positions\n\
+        "Made by `dama tune --data {} --epochs {} --rate {}{flags}` from {} positions\n\
          (their files' headers say which games); K = {:.1}, loss {:.6} with the\n\
-         hand-set start, {:.6} learned.",
+         start, {:.6} learned.",
         a.data.join(" "),
         a.epochs,
         a.rate,
-        a.k.map(|k| format!(" --k {k}")).unwrap_or_default(),
-        if a.free_man { " --free-man" } else { "" },
-        if a.prior > 0.0 {
-            format!(" --prior {}", a.prior)
-        } else {
-            String::new()
-        },
         data.len(),
         r.k,
         r.start_loss,
         r.end_loss
     );
     let mut f = std::fs::File::create(&a.out).map_err(|e| format!("{}: {e}", a.out))?;
-    f.write_all(w.to_text(&about).as_bytes())
+    f.write_all(learned.weights.to_text(&about).as_bytes())
         .map_err(|e| format!("{}: {e}", a.out))?;
+    if let Some(p) = &a.patterns_out {
+        if learned.patterns.is_empty() {
+            return Err(format!("{p}: no patterns to write (add --patterns)"));
+        }
+        std::fs::write(p, regions::to_bytes(&learned.patterns)).map_err(|e| format!("{p}: {e}"))?;
+    }
+    let held = r
+        .check
+        .map(|(s, e)| format!(" held out {s:.6} -> {e:.6} ({} positions)", check.len()))
+        .unwrap_or_default();
     println!(
-        "positions {} K {:.1} loss {:.6} -> {:.6} time {:.1} s",
+        "positions {} K {:.1} loss {:.6} -> {:.6}{held} time {:.1} s",
         data.len(),
         r.k,
         r.start_loss,

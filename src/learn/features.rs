@@ -2,6 +2,7 @@
 //! ([`Features`]), computed once per training position.
 
 use crate::bitboard::Bits;
+use crate::eval::regions::{self, STATES, WINDOWS};
 use crate::eval::weights::{Weights, KING, MAN, MOB_KING, MOB_MAN, N, SQUARES, TEMPO};
 use crate::eval::Context;
 use crate::geometry::Geometry;
@@ -11,14 +12,23 @@ use crate::rules::czech::Czech;
 use crate::rules::Mechanics;
 
 /// What a position shows the weights: the evaluation from White's side
-/// is `adjust(Σ value × weight) + side × tempo`, where `adjust` (the
-/// hand-set endgame step, kept fixed) is, for the counters unknown,
-/// `a_pos × v + b` for `v > 0` and `a_neg × v + b` below.
+/// is `adjust(Σ value × weight + patterns) + side × tempo`, where
+/// `adjust` (the hand-set endgame step, kept fixed) is, for the counters
+/// unknown, `a_pos × v + b` for `v > 0` and `a_neg × v + b` below, and
+/// `patterns` the worth of White's window arrangements less Black's
+/// ([`regions`]).
+///
+/// A weight vector is the [`N`] linear numbers of [`Weights::to_vec`],
+/// followed, when the patterns are learned too, by the
+/// [`regions::LEN`] pattern worths (window by window).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
     /// The non-zero linear features (index of [`Weights::to_vec`], value),
     /// White's count minus Black's; the tempo is not among them.
     pub linear: Vec<(u8, i8)>,
+    /// The arrangement of each window from White's side and from
+    /// Black's ([`regions::views`]).
+    pub views: [[u16; WINDOWS]; 2],
     /// 1 with White to move, −1 with Black.
     pub side: i8,
     /// The slope of `adjust` above 0.
@@ -66,6 +76,7 @@ impl Features {
         let down = crate::eval::czech::adjust(pos, -BIG, &cx);
         Features {
             linear,
+            views: regions::views(pos),
             side: match pos.side() {
                 Color::White => 1,
                 Color::Black => -1,
@@ -76,19 +87,35 @@ impl Features {
         }
     }
 
-    /// The evaluation from White's side by the weights `w` (a vector of
-    /// [`Weights::to_vec`]), before rounding.
-    pub fn white(&self, w: &[f64; N]) -> f64 {
+    /// The evaluation from White's side by the weights `w` (the linear
+    /// numbers, then the pattern worths if any), before rounding.
+    pub fn white(&self, w: &[f64]) -> f64 {
         let v = self.linear_sum(w);
         let a = if v > 0.0 { self.a_pos } else { self.a_neg };
         a as f64 * v + self.b as f64 + self.side as f64 * w[TEMPO]
     }
 
-    /// The linear part, before `adjust` and the tempo.
-    pub fn linear_sum(&self, w: &[f64; N]) -> f64 {
-        self.linear
+    /// The part before `adjust` and the tempo: the linear numbers and
+    /// the patterns (when `w` has them).
+    pub fn linear_sum(&self, w: &[f64]) -> f64 {
+        let lin: f64 = self
+            .linear
             .iter()
             .map(|&(i, v)| v as f64 * w[i as usize])
+            .sum();
+        lin + self.pattern_sum(w)
+    }
+
+    /// The patterns' part: White's windows less Black's (0 when `w` has
+    /// only the linear numbers).
+    pub fn pattern_sum(&self, w: &[f64]) -> f64 {
+        if w.len() <= N {
+            return 0.0;
+        }
+        let p = &w[N..];
+        let [white, black] = &self.views;
+        (0..WINDOWS)
+            .map(|i| p[i * STATES + white[i] as usize] - p[i * STATES + black[i] as usize])
             .sum()
     }
 }
@@ -112,11 +139,14 @@ mod tests {
         out
     }
 
-    /// The features with the numbers of a `Params` give the engine's
-    /// own evaluation, exactly.
+    /// The features with the numbers of a `Params` (and the shipped
+    /// patterns) give the engine's own evaluation, exactly.
     fn features_match(p: &Params, w: &Weights) {
         let e = Evaluator::<Czech>::with_params(p);
-        let v = w.to_vec();
+        let mut v = w.to_vec().to_vec();
+        if let Some(t) = <Czech as crate::eval::Evaluate>::PATTERNS {
+            v.extend(t.to_vec().iter().map(|&x| x as f64));
+        }
         for pos in positions() {
             let f = Features::of(&pos);
             let lin = f.linear_sum(&v);

@@ -1,6 +1,9 @@
 //! A learned evaluation for Czech draughts: self-play games that make
 //! training positions ([`selfplay`], `dama selfplay`) and a Texel-style
-//! tuner of the evaluation's linear numbers ([`tune`], `dama tune`).
+//! tuner ([`tune`], `dama tune`) of the evaluation's linear numbers and
+//! of its region patterns ([`crate::eval::regions`]: the men of each
+//! 4×4 window of the board as one of 6561 arrangements, each with its
+//! learned worth).
 //!
 //! The data format is text, one position a line:
 //!
@@ -21,7 +24,8 @@
 //! sigmoid to the current numbers, then minimises the mean squared
 //! error of `sigmoid(eval / K)` against the results with Adam, and
 //! writes the numbers as the Rust file the crate includes
-//! (`src/eval/czech_weights.rs`). The evaluation's `adjust` step
+//! (`src/eval/czech_weights.rs`) and the pattern worths as a table of
+//! signed bytes (`src/eval/czech_patterns.bin`). The evaluation's `adjust` step
 //! (endgame knowledge, draw scaling) stays hand-set: the tuner sees it
 //! as a fixed function of each position.
 
@@ -102,4 +106,26 @@ pub(crate) fn random_positions(
         }
     }
     out
+}
+
+/// `pos` turned half round with the colours swapped (and the side to
+/// move): the same position seen from the other side, which every
+/// symmetric evaluation scores as the negation.
+#[cfg(test)]
+pub(crate) fn mirror(
+    pos: &crate::position::Position<crate::rules::czech::Czech>,
+) -> crate::position::Position<crate::rules::czech::Czech> {
+    use crate::piece::Piece;
+    use crate::square::Square;
+    let pieces = pos.piece_list().into_iter().map(|(sq, p)| {
+        let sq = Square::new(7 - sq.file(), 7 - sq.rank()).expect("on the board");
+        (
+            sq,
+            Piece {
+                color: !p.color,
+                kind: p.kind,
+            },
+        )
+    });
+    crate::position::Position::from_pieces(!pos.side(), pieces).expect("a mirrored position")
 }

@@ -1,5 +1,6 @@
 //! `dama tune`: Texel-style tuning of the Czech evaluation's linear
-//! numbers ([`Weights`]) on training positions.
+//! numbers ([`Weights`]) and, with `--patterns`, its region patterns
+//! ([`crate::eval::regions`]) on training positions.
 //!
 //! The loss is the mean squared error between `sigmoid(eval / K)` and
 //! the game results (White's side). `K` is fitted first, with the
@@ -7,8 +8,14 @@
 //! on the whole data set at each step (full batch: the features are a
 //! few dozen small integers a position, so an epoch over a million
 //! positions takes well under a second).
+//!
+//! The patterns are 59 049 numbers, most of them seen in few positions:
+//! they are pulled towards 0 (`pattern_prior`), and a share of the
+//! positions can be kept out of the training (`holdout`) to see whether
+//! what was learned holds on positions it did not see.
 
 use super::features::Features;
+use crate::eval::regions::{self, STATES, WINDOWS};
 use crate::eval::weights::{Weights, N, TEMPO};
 use crate::position::Position;
 use crate::rules::czech::Czech;
@@ -25,6 +32,7 @@ pub struct Dataset {
 struct Sample {
     start: u32,
     len: u16,
+    views: [[u16; WINDOWS]; 2],
     side: i8,
     a_pos: f32,
     a_neg: f32,
@@ -48,6 +56,7 @@ impl Dataset {
         self.samples.push(Sample {
             start: self.index.len() as u32,
             len: f.linear.len() as u16,
+            views: f.views,
             side: f.side,
             a_pos: f.a_pos,
             a_neg: f.a_neg,
@@ -100,21 +109,52 @@ impl Dataset {
         self.samples.is_empty()
     }
 
+    /// Splits off the last `1/parts` of the positions (0: none) as a set
+    /// to check the learning on: (the rest, the positions split off).
+    /// Positions of one game lie together in a data file, so the check is
+    /// on games the training did not see (but for the one game at the
+    /// cut), not on neighbours of positions it saw.
+    pub fn split(self, parts: usize) -> (Dataset, Dataset) {
+        let (mut keep, mut out) = (Dataset::new(), Dataset::new());
+        let cut = match parts {
+            0 => self.samples.len(),
+            p => self.samples.len() - self.samples.len() / p,
+        };
+        for (n, s) in self.samples.iter().enumerate() {
+            let d = if n >= cut { &mut out } else { &mut keep };
+            let (a, b) = (s.start as usize, s.start as usize + s.len as usize);
+            d.samples.push(Sample {
+                start: d.index.len() as u32,
+                ..*s
+            });
+            d.index.extend_from_slice(&self.index[a..b]);
+            d.value.extend_from_slice(&self.value[a..b]);
+        }
+        (keep, out)
+    }
+
     /// The evaluation of sample `s` from White's side, and the factor of
     /// the linear features in it (the slope of `adjust`).
     #[inline]
-    fn eval(&self, s: &Sample, w: &[f64; N]) -> (f64, f64) {
+    fn eval(&self, s: &Sample, w: &[f64]) -> (f64, f64) {
         let (a, b) = (s.start as usize, s.start as usize + s.len as usize);
         let mut v = 0.0;
         for (&i, &x) in self.index[a..b].iter().zip(&self.value[a..b]) {
             v += x as f64 * w[i as usize];
+        }
+        if w.len() > N {
+            let p = &w[N..];
+            let [white, black] = &s.views;
+            for i in 0..WINDOWS {
+                v += p[i * STATES + white[i] as usize] - p[i * STATES + black[i] as usize];
+            }
         }
         let slope = if v > 0.0 { s.a_pos } else { s.a_neg } as f64;
         (slope * v + s.b as f64 + s.side as f64 * w[TEMPO], slope)
     }
 
     /// The mean squared error of `sigmoid(eval / k)` against the results.
-    pub fn loss(&self, w: &[f64; N], k: f64) -> f64 {
+    pub fn loss(&self, w: &[f64], k: f64) -> f64 {
         let mut sum = 0.0;
         for s in &self.samples {
             let e = sigmoid(self.eval(s, w).0 / k) - s.result as f64;
@@ -124,8 +164,8 @@ impl Dataset {
     }
 
     /// The loss and its gradient in the numbers.
-    pub fn gradient(&self, w: &[f64; N], k: f64) -> (f64, [f64; N]) {
-        let mut g = [0.0; N];
+    pub fn gradient(&self, w: &[f64], k: f64) -> (f64, Vec<f64>) {
+        let mut g = vec![0.0; w.len()];
         let mut sum = 0.0;
         for s in &self.samples {
             let (e, slope) = self.eval(s, w);
@@ -140,6 +180,13 @@ impl Dataset {
                 g[i as usize] += dl * x as f64;
             }
             g[TEMPO] += d * s.side as f64;
+            if w.len() > N {
+                let [white, black] = &s.views;
+                for i in 0..WINDOWS {
+                    g[N + i * STATES + white[i] as usize] += dl;
+                    g[N + i * STATES + black[i] as usize] -= dl;
+                }
+            }
         }
         let n = self.samples.len().max(1) as f64;
         for x in &mut g {
@@ -150,7 +197,7 @@ impl Dataset {
 
     /// The `K` of least loss for the numbers `w` (golden-section search
     /// between 10 and 2000).
-    pub fn fit_k(&self, w: &[f64; N]) -> f64 {
+    pub fn fit_k(&self, w: &[f64]) -> f64 {
         let (mut lo, mut hi) = (10.0f64, 2000.0f64);
         let phi = (5f64.sqrt() - 1.0) / 2.0;
         let mut a = hi - phi * (hi - lo);
@@ -194,6 +241,11 @@ pub struct Options {
     /// Weight of a pull towards the starting numbers: `prior × Σ (w −
     /// start)²` (hundredths of a man) is added to the loss (0: none).
     pub prior: f64,
+    /// Learn the region patterns too.
+    pub patterns: bool,
+    /// Weight of a pull of the patterns towards 0: `pattern_prior × Σ
+    /// p²` is added to the loss.
+    pub pattern_prior: f64,
 }
 
 impl Default for Options {
@@ -203,6 +255,8 @@ impl Default for Options {
             rate: 1.0,
             fix_man: true,
             prior: 0.0,
+            patterns: false,
+            pattern_prior: 0.0,
         }
     }
 }
@@ -216,34 +270,66 @@ pub struct Report {
     pub start_loss: f64,
     /// Loss of the learned numbers, rounded as written.
     pub end_loss: f64,
+    /// On the positions kept out of the training (if any): the loss of
+    /// the starting numbers and of the learned ones.
+    pub check: Option<(f64, f64)>,
 }
 
-/// Learns numbers from `start` on `data` (`k`: the sigmoid's scale, or
-/// `None` to fit it to `start` first); `progress` hears (epoch, loss)
-/// now and then.
+/// What was learned: the linear numbers and the pattern worths (empty
+/// unless learned or given at the start).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learned {
+    /// The linear numbers.
+    pub weights: Weights,
+    /// The pattern worths, rounded as the crate keeps them
+    /// ([`regions::LEN`] of them, or none).
+    pub patterns: Vec<f64>,
+}
+
+/// Learns numbers from `start` (and the pattern worths from
+/// `start_patterns`, zeros if empty) on `data` (`k`: the sigmoid's
+/// scale, or `None` to fit it to the start first), checking on `check`
+/// (may be empty); `progress` hears (epoch, loss, loss on `check`) now
+/// and then.
 pub fn train(
     data: &Dataset,
+    check: &Dataset,
     start: &Weights,
+    start_patterns: &[f64],
     k: Option<f64>,
     o: &Options,
-    progress: &mut dyn FnMut(usize, f64),
-) -> (Weights, Report) {
-    let mut w = start.to_vec();
-    let w0 = w;
+    progress: &mut dyn FnMut(usize, f64, Option<f64>),
+) -> (Learned, Report) {
+    let mut w = start.to_vec().to_vec();
+    if o.patterns || !start_patterns.is_empty() {
+        if start_patterns.is_empty() {
+            w.resize(N + regions::LEN, 0.0);
+        } else {
+            assert_eq!(start_patterns.len(), regions::LEN, "a whole pattern table");
+            w.extend_from_slice(start_patterns);
+        }
+    }
+    let w0 = w.clone();
     let k = k.unwrap_or_else(|| data.fit_k(&w));
     let start_loss = data.loss(&w, k);
+    let check_loss = |w: &[f64]| (!check.is_empty()).then(|| check.loss(w, k));
+    let check_start = check_loss(&w);
     let (b1, b2, eps) = (0.9, 0.999, 1e-12);
-    let mut m = [0.0; N];
-    let mut v = [0.0; N];
+    let learn = if o.patterns { w.len() } else { N };
+    let mut m = vec![0.0; learn];
+    let mut v = vec![0.0; learn];
     for t in 1..=o.epochs {
         let (loss, mut g) = data.gradient(&w, k);
         for i in 0..N {
             g[i] += 2.0 * o.prior * (w[i] - w0[i]);
         }
-        if t == 1 || t % 50 == 0 {
-            progress(t, loss);
+        for i in N..learn {
+            g[i] += 2.0 * o.pattern_prior * w[i];
         }
-        for i in 0..N {
+        if t == 1 || t % 50 == 0 {
+            progress(t, loss, check_loss(&w));
+        }
+        for i in 0..learn {
             if o.fix_man && i == crate::eval::weights::MAN {
                 continue;
             }
@@ -254,14 +340,22 @@ pub fn train(
             w[i] -= o.rate * mh / (vh.sqrt() + eps);
         }
     }
-    let learned = Weights::from_vec(&w);
-    let end_loss = data.loss(&learned.to_vec(), k);
+    let weights = Weights::from_vec(w[..N].try_into().expect("N numbers"));
+    let patterns: Vec<f64> = regions::to_bytes(&w[N..])
+        .iter()
+        .map(|&b| b as i8 as f64)
+        .collect();
+    let mut rounded = weights.to_vec().to_vec();
+    rounded.extend_from_slice(&patterns);
+    let end_loss = data.loss(&rounded, k);
+    let check = check_start.zip(check_loss(&rounded));
     (
-        learned,
+        Learned { weights, patterns },
         Report {
             k,
             start_loss,
             end_loss,
+            check,
         },
     )
 }
@@ -306,12 +400,20 @@ mod tests {
         let o = Options {
             epochs: 400,
             rate: 2.0,
-            fix_man: true,
-            prior: 0.0,
+            ..Options::default()
         };
-        let (w, r) = train(&data, &start, Some(k), &o, &mut |_, _| {});
+        let (w, r) = train(
+            &data,
+            &Dataset::new(),
+            &start,
+            &[],
+            Some(k),
+            &o,
+            &mut |_, _, _| {},
+        );
         assert!(r.end_loss < r.start_loss, "{r:?}");
-        let got = w.to_vec();
+        assert!(w.patterns.is_empty());
+        let got = w.weights.to_vec();
         assert!((got[KING] - 250.0).abs() < 30.0, "king {}", got[KING]);
         assert!(
             (got[MOB_MAN] - 6.0).abs() < 2.5,
@@ -323,6 +425,51 @@ mod tests {
         assert!((got[c3] - 30.0).abs() < 12.0, "c3 {}", got[c3]);
         // The truth's loss is no better than what was learned, by much.
         assert!(r.end_loss <= data.loss(&tv, k) + 1e-3);
+    }
+
+    /// A pattern that wins games is learned, and what is learned holds
+    /// on positions held out.
+    #[test]
+    fn learns_a_pattern() {
+        let truth = Weights::from_params(&HAND);
+        let mut tv = truth.to_vec().to_vec();
+        tv.resize(N + regions::LEN, 0.0);
+        let all = positions(8000);
+        // The most common arrangement of White's central window (where
+        // Black's differs, or the two would cancel).
+        let mut counts = std::collections::HashMap::new();
+        for pos in &all {
+            let [white, black] = Features::of(pos).views;
+            if white[4] != black[4] {
+                *counts.entry(white[4]).or_insert(0) += 1;
+            }
+        }
+        let (&common, _) = counts.iter().max_by_key(|(a, &n)| (n, **a)).unwrap();
+        let at = N + 4 * STATES + common as usize;
+        tv[at] = 60.0;
+        let k = 150.0;
+        let mut data = Dataset::new();
+        for pos in &all {
+            let f = Features::of(pos);
+            data.push_features(&f, sigmoid(f.white(&tv) / k) as f32);
+        }
+        let (data, check) = data.split(5);
+        assert_eq!(check.len(), all.len() / 5);
+        let o = Options {
+            epochs: 300,
+            rate: 2.0,
+            patterns: true,
+            pattern_prior: 1e-7,
+            ..Options::default()
+        };
+        let (w, r) = train(&data, &check, &truth, &[], Some(k), &o, &mut |_, _, _| {});
+        // Other windows that often go with it share the credit, so the
+        // pattern gets part of it; what counts is that the learning holds
+        // on the positions it did not see.
+        let got = w.patterns[at - N];
+        assert!(got > 5.0, "pattern {got}");
+        let (before, after) = r.check.unwrap();
+        assert!(after < before * 0.6, "{r:?}");
     }
 
     #[test]

@@ -179,7 +179,7 @@ impl Spec {
             Kind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
             Kind::Combo { values, .. } => format!("one of {}", values.join(", ")),
             Kind::Text if self.name == Name::EvalTweak => {
-                "key=value items (man, king, mobman, mobking, tempo, squares), or <empty>"
+                "key=value items (man, king, mobman, mobking, tempo, squares, patterns), or <empty>"
                     .to_string()
             }
             Kind::Text => "a directory of Czech endgame databases, or <empty>".to_string(),
