@@ -29,11 +29,13 @@ use arrayvec::ArrayVec;
 
 mod precedence;
 mod quiet;
+mod replies;
 pub(crate) use precedence::precedence_key;
 use precedence::{merge_duplicates, order_matters, rank};
 use quiet::count_quiet;
-pub(crate) use quiet::for_each_quiet;
+use quiet::for_each_quiet_batch;
 pub use quiet::{promotion_won, quiet_moves};
+pub(crate) use replies::quiet_replies;
 use smallvec::SmallVec;
 
 /// The opposite of each direction (a step back).
@@ -227,6 +229,27 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
             }
         });
         n
+    }
+
+    /// The complete chains from `at` (as [`Self::count_jump`]), each
+    /// handed to `f` as its landing bit and captured set; true if any.
+    /// Only for [`Self::CHAINS_UNIQUE`].
+    fn each_jump(&self, at: u32, captured: BB<R>, f: &mut impl FnMut(u32, BB<R>)) -> bool {
+        let mut found = false;
+        let targets = self.opp & !captured;
+        let here = BB::<R>::bit(at);
+        for_dirs!(Self::DIRS, d => {
+            if let Some((over, land_bit)) =
+                self.one_jump(here, d, targets, self.empty_now(captured))
+            {
+                found = true;
+                let cap = captured | over;
+                if Self::promotion_ends(land_bit) || !self.each_jump(land_bit, cap, f) {
+                    f(land_bit, cap);
+                }
+            }
+        });
+        found
     }
 
     /// Captures at a distance from `at`; true if any exists. `prev` is
@@ -613,33 +636,130 @@ fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
     }
     let opp = prey::<R, K>(pos, us);
     let empty = !pos.occupied() & R::Geo::ALL;
+    count_unique_chains::<R, US, K>(pieces, opp, empty)
+}
+
+/// Number of capture chains of `pieces` (of kind `K`, colour `US`, whose
+/// chains are unique: [`Cx::CHAINS_UNIQUE`]) over `opp` through `empty`.
+#[inline(always)]
+fn count_unique_chains<R: Mechanics, const US: usize, const K: usize>(
+    pieces: BB<R>,
+    opp: BB<R>,
+    empty: BB<R>,
+) -> usize {
     let mut n = 0;
     // Set-wise: all first jumps in one direction at once. For these kinds
     // the origin and the captured pieces lie behind the landing square,
     // so they never bear on a continuation; only landing squares from
-    // which a further jump exists need a search.
+    // which a further jump exists need a search. Which squares have a
+    // jump does not depend on the direction just jumped: found once.
+    let mut cont = jumpers::<R>(R::Geo::ALL, Cx::<R, US, K, K>::DIRS, opp, empty);
+    if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
+        cont &= !R::Geo::LAST_RANK[US];
+    }
     for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
-            let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
-            if !lands.is_empty() {
-                let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
-                    jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K, K>::DIRS, opp, empty)
-                } else {
-                    jumpers::<R>(lands, Cx::<R, US, K, K>::DIRS, opp, empty)
-                };
-                n += (lands & !cont).count() as usize;
-                for l in cont.iter() {
-    let cx = Cx::<R, US, K, K> {
-                        opp,
-                        empty,
-                        from: l,
-                        kings: BB::<R>::ZERO,
-                    };
-                    let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
-                    n += cx.count_jump(l, over);
-                }
-            }
-        });
+        let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
+        n += (lands & !cont).count() as usize;
+        for l in (lands & cont).iter() {
+            let cx = Cx::<R, US, K, K> {
+                opp,
+                empty,
+                from: l,
+                kings: BB::<R>::ZERO,
+            };
+            let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
+            n += cx.count_jump(l, over);
+        }
+    });
     n
+}
+
+/// Number of legal captures of a side that has pieces of kind 0 only,
+/// from its men, the side's opponents `opp` and the empty squares, if
+/// the game's rules let them be counted set-wise (chains unique, no
+/// precedence among captures other than the king's). `US` is the
+/// capturing side.
+#[inline(always)]
+pub(super) fn count_men_captures<R: Mechanics, const US: usize>(
+    men: BB<R>,
+    opp: BB<R>,
+    empty: BB<R>,
+) -> Option<usize> {
+    (Cx::<R, US, 0, 0>::CHAINS_UNIQUE && R::RANKING.is_empty() && R::PREY[0] == 0b1111)
+        .then(|| count_unique_chains::<R, US, 0>(men, opp, empty))
+}
+
+/// The legal captures of the side to move when it has men (kind 0)
+/// only and the game lets them be found set-wise (as
+/// [`count_men_captures`]): each handed to `f` as origin, destination,
+/// captured set, kind and promotion, without building moves (perft's last two
+/// plies). `None`, with nothing handed, where that does not apply; else
+/// whether there was any.
+#[inline(always)]
+pub(crate) fn for_each_men_capture<R: Mechanics>(
+    pos: &Position<R>,
+    f: impl FnMut(u32, u32, BB<R>, Kind, Option<Kind>),
+) -> Option<bool> {
+    match pos.side() {
+        Color::White => men_captures_for::<R, 0>(pos, f),
+        Color::Black => men_captures_for::<R, 1>(pos, f),
+    }
+}
+
+#[inline(always)]
+fn men_captures_for<R: Mechanics, const US: usize>(
+    pos: &Position<R>,
+    mut f: impl FnMut(u32, u32, BB<R>, Kind, Option<Kind>),
+) -> Option<bool> {
+    type C<R, const US: usize> = Cx<R, US, 0, 0>;
+    if !(C::<R, US>::CHAINS_UNIQUE && R::RANKING.is_empty() && R::PREY[0] == 0b1111)
+        || promotion_won(pos)
+    {
+        return None;
+    }
+    let us = Color::ALL[US];
+    let men = pos.pieces(us, Kind::ALL[0]);
+    if men != pos.color(us) {
+        return None;
+    }
+    let opp = pos.color(!us);
+    let empty = !pos.occupied() & R::Geo::ALL;
+    let promote = |to: u32| {
+        if R::Geo::LAST_RANK[US].has(to) {
+            C::<R, US>::PROMO
+        } else {
+            None
+        }
+    };
+    // As in `count_unique_chains`: first jumps set-wise, a search only
+    // from landing squares that have a further jump.
+    let mut cont = jumpers::<R>(R::Geo::ALL, C::<R, US>::DIRS, opp, empty);
+    if R::PROMOTION_ENDS_CAPTURE && C::<R, US>::PROMO.is_some() {
+        cont &= !R::Geo::LAST_RANK[US];
+    }
+    let mut any = false;
+    let kind = Kind::ALL[0];
+    for_dirs!(C::<R, US>::DIRS, d => {
+        let lands = R::Geo::step(R::Geo::step(men, d) & opp, d) & empty;
+        any |= !lands.is_empty();
+        for l in lands.iter() {
+            let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
+            let from = R::Geo::step(over, OPPOSITE[d]).lowest();
+            let goes_on = cont.has(l) && {
+                let cx = C::<R, US> {
+                    opp,
+                    empty,
+                    from: l,
+                    kings: BB::<R>::ZERO,
+                };
+                cx.each_jump(l, over, &mut |to, cap| f(from, to, cap, kind, promote(to)))
+            };
+            if !goes_on {
+                f(from, l, over, kind, promote(l));
+            }
+        }
+    });
+    Some(any)
 }
 
 /// Number of legal captures (filters applied), for perft's bulk count.

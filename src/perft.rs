@@ -40,27 +40,36 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, bulk: bool) -> u64 {
         .sum()
 }
 
-/// The last two plies in bulk: quiet moves are played as they are found,
-/// without a move list, and each child's moves are counted set-wise.
+/// The last two plies in bulk: moves are played straight from the
+/// generator where it can ([`movegen::for_each_men_capture`],
+/// [`movegen::quiet_replies`]), else from a list, and each child's
+/// moves are counted set-wise.
 fn perft2<R: Rules>(pos: &Position<R>) -> u64 {
-    let mut list = MoveList::new();
-    movegen::captures(pos, &mut list);
-    if !list.is_empty() {
-        return list
-            .iter()
-            .map(|m| movegen::count_moves(&pos.after(m)) as u64)
-            .sum();
-    }
     let mut n = 0u64;
-    let mut any = false;
-    movegen::for_each_quiet(pos, |m| {
-        any = true;
-        n += movegen::count_moves(&pos.after(&m)) as u64;
+    let captured = movegen::for_each_men_capture(pos, |from, to, cap, kind, promote| {
+        n += movegen::count_moves(&pos.after_parts(from, to, cap, kind, promote)) as u64;
     });
-    if !any && R::PASSES && movegen::must_pass(pos) {
-        n = movegen::count_moves(&pos.after(&Move::pass())) as u64;
+    match captured {
+        Some(true) => return n,
+        Some(false) => {}
+        None => {
+            let mut list = MoveList::new();
+            movegen::captures(pos, &mut list);
+            if !list.is_empty() {
+                return list
+                    .iter()
+                    .map(|m| movegen::count_moves(&pos.after(m)) as u64)
+                    .sum();
+            }
+        }
     }
-    n
+    match movegen::quiet_replies(pos) {
+        Some(n) => n,
+        None if R::PASSES && movegen::must_pass(pos) => {
+            movegen::count_moves(&pos.after(&Move::pass())) as u64
+        }
+        None => 0,
+    }
 }
 
 /// Perft split by root move: each legal move with its leaf count.
