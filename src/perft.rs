@@ -35,6 +35,9 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, bulk: bool) -> u64 {
     if depth == 1 {
         return list.len() as u64;
     }
+    if bulk && depth == 3 {
+        return list.iter().map(|m| perft2(&pos.after(m))).sum();
+    }
     list.iter()
         .map(|m| perft(&pos.after(m), depth - 1, bulk))
         .sum()
@@ -44,22 +47,18 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, bulk: bool) -> u64 {
 /// generator where it can ([`movegen::for_each_men_capture`],
 /// [`movegen::quiet_replies`]), else from a list, and each child's
 /// moves are counted set-wise.
+#[inline(never)]
 fn perft2<R: Rules>(pos: &Position<R>) -> u64 {
     let mut n = 0u64;
     let captured = movegen::for_each_men_capture(pos, |from, to, cap, kind, promote| {
-        n += movegen::count_moves(&pos.after_parts(from, to, cap, kind, promote)) as u64;
+        n += movegen::count_replies(pos, from, to, cap, kind, promote) as u64;
     });
     match captured {
         Some(true) => return n,
         Some(false) => {}
         None => {
-            let mut list = MoveList::new();
-            movegen::captures(pos, &mut list);
-            if !list.is_empty() {
-                return list
-                    .iter()
-                    .map(|m| movegen::count_moves(&pos.after(m)) as u64)
-                    .sum();
+            if let Some(n) = perft2_captures(pos) {
+                return n;
             }
         }
     }
@@ -70,6 +69,20 @@ fn perft2<R: Rules>(pos: &Position<R>) -> u64 {
         }
         None => 0,
     }
+}
+
+/// The captures of [`perft2`] from a move list, `None` if there are
+/// none. Apart, so that the list's room on the stack is only taken
+/// where it is needed.
+#[inline(never)]
+fn perft2_captures<R: Rules>(pos: &Position<R>) -> Option<u64> {
+    let mut list = MoveList::new();
+    movegen::captures(pos, &mut list);
+    (!list.is_empty()).then(|| {
+        list.iter()
+            .map(|m| movegen::count_moves(&pos.after(m)) as u64)
+            .sum()
+    })
 }
 
 /// Perft split by root move: each legal move with its leaf count.

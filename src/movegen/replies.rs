@@ -12,6 +12,11 @@
 //! reply captures (the captures then need the game's full rules), or
 //! when none exists in a game with passes, is the move played and
 //! counted in full ([`super::count_moves`]).
+//!
+//! After a capture the opponent's men are fewer, so nothing is shared
+//! between moves; still, when the opponent has men only, its replies are
+//! counted on the three sets the move leaves ([`count_replies`]), without
+//! making the position.
 
 use super::{count_men_captures, count_moves, for_each_quiet_batch};
 use crate::bitboard::Bits;
@@ -90,6 +95,34 @@ impl<R: Mechanics, const THEM: usize> MenReplies<R, THEM> {
         })
     }
 
+    /// The number of replies to the move `from`–`to` taking `captured`
+    /// of `pos`, if the opponent is left with men only and the game lets
+    /// them be counted on the sets (else `None`).
+    #[inline(always)]
+    fn count_after(pos: &Position<R>, from: u32, to: u32, captured: BB<R>) -> Option<usize> {
+        if !Self::APPLIES {
+            return None;
+        }
+        let them = Color::ALL[THEM];
+        let men = pos.pieces(them, Kind::ALL[0]);
+        if (pos.color(them) & !men & !captured) != BB::<R>::ZERO {
+            return None;
+        }
+        let men = men & !captured;
+        let (fb, tb) = (BB::<R>::bit(from), BB::<R>::bit(to));
+        let ours = (pos.color(!them) & !fb) | tb;
+        let empty = ((!pos.occupied() & R::Geo::ALL) | fb | captured) & !tb;
+        let c = count_men_captures::<R, THEM>(men, ours, empty)?;
+        if c > 0 {
+            return Some(c);
+        }
+        let mut n = 0;
+        for_dirs!(Self::STEPS, d => {
+            n += (R::Geo::step(men, d) & empty).count();
+        });
+        (!R::PASSES || n > 0).then_some(n as usize)
+    }
+
     /// The number of replies to the quiet move `from`–`to` of `pos`.
     #[inline(always)]
     fn count(
@@ -128,6 +161,25 @@ impl<R: Mechanics, const THEM: usize> MenReplies<R, THEM> {
         }
         n as usize
     }
+}
+
+/// The number of replies to the move of a `kind` from `from` to `to`
+/// taking `captured` (crowned `promote`): [`count_moves`] of the position
+/// after it, on sets alone where the opponent has men only.
+#[inline(always)]
+pub(crate) fn count_replies<R: Mechanics>(
+    pos: &Position<R>,
+    from: u32,
+    to: u32,
+    captured: BB<R>,
+    kind: Kind,
+    promote: Option<Kind>,
+) -> usize {
+    let n = match pos.side() {
+        Color::White => MenReplies::<R, 1>::count_after(pos, from, to, captured),
+        Color::Black => MenReplies::<R, 0>::count_after(pos, from, to, captured),
+    };
+    n.unwrap_or_else(|| count_moves(&pos.after_parts(from, to, captured, kind, promote)))
 }
 
 /// The sum over the quiet moves of `pos` of the number of replies to
