@@ -259,13 +259,20 @@ fn count_unique_chains<R: Mechanics, const US: usize, const K: usize>(
     // the origin and the captured pieces lie behind the landing square,
     // so they never bear on a continuation; only landing squares from
     // which a further jump exists need a search. Which squares have a
-    // jump does not depend on the direction just jumped: found once.
-    let mut cont = jumpers::<R>(R::Geo::ALL, Cx::<R, US, K, K>::DIRS, opp, empty);
-    if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
-        cont &= !R::Geo::LAST_RANK[US];
-    }
+    // jump does not depend on the direction just jumped: found once,
+    // and only when there is a jump at all (most positions have none).
+    let mut lands = [BB::<R>::ZERO; 16];
+    let mut all = BB::<R>::ZERO;
     for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
-        let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
+        lands[d] = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
+        all |= lands[d];
+    });
+    if all.is_empty() {
+        return 0;
+    }
+    let cont = continuations::<R, US, K>(opp, empty);
+    for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
+        let lands = lands[d];
         n += (lands & !cont).count() as usize;
         for l in (lands & cont).iter() {
             let cx = Cx::<R, US, K, K> {
@@ -279,6 +286,19 @@ fn count_unique_chains<R: Mechanics, const US: usize, const K: usize>(
         }
     });
     n
+}
+
+/// The squares from which a piece of kind `K` of colour `US` that has
+/// just jumped there may jump on (none on its last rank where reaching
+/// it ends the capture).
+#[inline(always)]
+fn continuations<R: Mechanics, const US: usize, const K: usize>(opp: BB<R>, empty: BB<R>) -> BB<R> {
+    let cont = jumpers::<R>(R::Geo::ALL, Cx::<R, US, K, K>::DIRS, opp, empty);
+    if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
+        cont & !R::Geo::LAST_RANK[US]
+    } else {
+        cont
+    }
 }
 
 /// Number of legal captures of a side that has pieces of kind 0 only,
@@ -340,16 +360,19 @@ fn men_captures_for<R: Mechanics, const US: usize>(
     };
     // As in `count_unique_chains`: first jumps set-wise, a search only
     // from landing squares that have a further jump.
-    let mut cont = jumpers::<R>(R::Geo::ALL, C::<R, US>::DIRS, opp, empty);
-    if R::PROMOTION_ENDS_CAPTURE && C::<R, US>::PROMO.is_some() {
-        cont &= !R::Geo::LAST_RANK[US];
+    let mut lands = [BB::<R>::ZERO; 16];
+    let mut all = BB::<R>::ZERO;
+    for_dirs!(C::<R, US>::DIRS, d => {
+        lands[d] = R::Geo::step(R::Geo::step(men, d) & opp, d) & empty;
+        all |= lands[d];
+    });
+    if all.is_empty() {
+        return Some(false);
     }
-    let mut any = false;
+    let cont = continuations::<R, US, 0>(opp, empty);
     let kind = Kind::ALL[0];
     for_dirs!(C::<R, US>::DIRS, d => {
-        let lands = R::Geo::step(R::Geo::step(men, d) & opp, d) & empty;
-        any |= !lands.is_empty();
-        for l in lands.iter() {
+        for l in lands[d].iter() {
             let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
             let from = R::Geo::step(over, OPPOSITE[d]).lowest();
             let goes_on = cont.has(l) && {
@@ -366,7 +389,7 @@ fn men_captures_for<R: Mechanics, const US: usize>(
             }
         }
     });
-    Some(any)
+    Some(true)
 }
 
 /// Number of legal captures (filters applied), for perft's bulk count.
