@@ -3,8 +3,10 @@
 //! origin, destination and captured set) count once; a pass counts as a
 //! move. The last ply is counted in bulk by default: its moves are
 //! counted without being played (and quiet moves without being built),
-//! and the ply before it plays its quiet moves straight from the
-//! generator, without a move list.
+//! and the ply before it plays its moves straight from the generator,
+//! without a move list, where the game allows (see
+//! [`crate::movegen`]'s `replies` and `count` modules: the replies to a
+//! quiet move are counted from what its two squares change).
 
 use crate::movegen;
 use crate::moves::{Move, MoveList};
