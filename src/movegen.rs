@@ -24,17 +24,22 @@ use crate::geometry::{DirSet, Geometry};
 use crate::moves::{Move, MoveList, Path};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::mechanics::{Capture, Landing, Mechanics, Precedence, BB};
+use crate::rules::mechanics::{Capture, Landing, Mechanics, BB};
 use arrayvec::ArrayVec;
 
+mod count;
 mod precedence;
 mod quiet;
+mod replies;
+use count::count_men_captures;
+pub use count::count_moves;
+pub(crate) use count::for_each_men_capture;
 pub(crate) use precedence::precedence_key;
 use precedence::{merge_duplicates, order_matters, rank};
 use quiet::count_quiet;
-pub(crate) use quiet::for_each_quiet;
+use quiet::for_each_quiet_batch;
 pub use quiet::{promotion_won, quiet_moves};
-use smallvec::SmallVec;
+pub(crate) use replies::{count_replies, quiet_replies};
 
 /// The opposite of each direction (a step back).
 const OPPOSITE: [usize; 16] = {
@@ -207,28 +212,6 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
             kings: self.kings,
         }
     }
-
-    /// Number of complete chains from `at` (0 when no jump is possible),
-    /// counted without building moves. Only for [`Self::CHAINS_UNIQUE`].
-    fn count_jump(&self, at: u32, captured: BB<R>) -> usize {
-        let mut n = 0;
-        let targets = self.opp & !captured;
-        let here = BB::<R>::bit(at);
-        for_dirs!(Self::DIRS, d => {
-            if let Some((over, land_bit)) =
-                self.one_jump(here, d, targets, self.empty_now(captured))
-            {
-                let more = if Self::promotion_ends(land_bit) {
-                    0
-                } else {
-                    self.count_jump(land_bit, captured | over)
-                };
-                n += more.max(1);
-            }
-        });
-        n
-    }
-
     /// Captures at a distance from `at`; true if any exists. `prev` is
     /// the direction of the jump that led here (16 at the start).
     fn fly(
@@ -294,163 +277,6 @@ impl<R: Mechanics, const US: usize, const K: usize, const M: usize> Cx<R, US, K,
             }
         });
         found
-    }
-}
-
-/// The longest complete capture chains, as perft's bulk count under the
-/// majority rule needs them: origin, destination and captured set only
-/// (no paths, no moves), and only those taking `best` pieces.
-struct Longest<R: Mechanics> {
-    best: u32,
-    found: SmallVec<[(u32, u32, BB<R>); 16]>,
-}
-
-impl<R: Mechanics> Longest<R> {
-    #[inline(always)]
-    fn add(&mut self, from: u32, to: u32, captured: BB<R>, n: u32) {
-        if n > self.best {
-            self.best = n;
-            self.found.clear();
-        }
-        if n == self.best {
-            self.found.push((from, to, captured));
-        }
-    }
-
-    /// The number of distinct moves found (same origin, destination and
-    /// captured set: one move).
-    fn distinct(&mut self) -> usize {
-        if self.found.len() > 1 {
-            self.found.sort_unstable();
-            self.found.dedup();
-        }
-        self.found.len()
-    }
-}
-
-impl<R: Mechanics, const US: usize, const K: usize> Cx<R, US, K, K> {
-    /// Short jumps from `at` into `out` (as [`Self::jump`], without paths); true if any.
-    fn longest_jump(&self, at: u32, captured: BB<R>, n: u32, out: &mut Longest<R>) -> bool {
-        let mut found = false;
-        let targets = self.opp & !captured;
-        let here = BB::<R>::bit(at);
-        for_dirs!(Self::DIRS, d => {
-            if let Some((over, land_bit)) = self.one_jump(here, d, targets, self.empty) {
-                found = true;
-                let cap = captured | over;
-                if Self::promotion_ends(land_bit) || !self.longest_jump(land_bit, cap, n + 1, out) {
-                    out.add(self.from, land_bit, cap, n + 1);
-                }
-            }
-        });
-        found
-    }
-
-    /// Captures at a distance from `at` into `out` (as [`Self::fly`], without paths); true if any.
-    fn longest_fly(&self, at: u32, captured: BB<R>, n: u32, out: &mut Longest<R>) -> bool {
-        let mut found = false;
-        let targets = self.opp & !captured;
-        for_dirs!(Self::DIRS, d => {
-            'dir: {
-            let mut s = BB::<R>::bit(at);
-            let over = loop {
-                s = R::Geo::step(s, d);
-                if (s & self.empty).is_empty() {
-                    break s;
-                }
-            };
-            if (over & targets).is_empty() {
-                break 'dir;
-            }
-            let first = R::Geo::step(over, d) & self.empty;
-            if first.is_empty() {
-                break 'dir;
-            }
-            found = true;
-            let cap = captured | over;
-            let mut goes_on = false;
-            let mut l = first;
-            while !l.is_empty() {
-                goes_on |= self.longest_fly(l.lowest(), cap, n + 1, out);
-                l = R::Geo::step(l, d) & self.empty;
-            }
-            if !goes_on {
-                let halt =
-                    matches!(R::LANDING, Landing::BehindLastKing) && !(over & self.kings).is_empty();
-                let mut l = first;
-                while !l.is_empty() {
-                    out.add(self.from, l.lowest(), cap, n + 1);
-                    if halt {
-                        break;
-                    }
-                    l = R::Geo::step(l, d) & self.empty;
-                }
-            }
-            }
-        });
-        found
-    }
-}
-
-/// The captures of kind `K` of colour `US` into `out`, except the single
-/// jumps of short-jumping kinds that cannot go on, which are only
-/// counted, in `singles` (each is a move of its own).
-#[inline(always)]
-fn longest_of_kind<R: Mechanics, const US: usize, const K: usize>(
-    pos: &Position<R>,
-    out: &mut Longest<R>,
-    singles: &mut usize,
-) {
-    if !R::KINDS[K] {
-        return;
-    }
-    let us = Color::ALL[US];
-    let pieces = pos.pieces(us, Kind::ALL[K]);
-    if pieces.is_empty() {
-        return;
-    }
-    let opp = pos.color(!us);
-    let empty = !pos.occupied() & R::Geo::ALL;
-    let kings = pos.kind(Kind::King);
-    match R::CAPTURES[US][K] {
-        Capture::None => {}
-        Capture::Jump(_) => {
-            // Set-wise: all first jumps in one direction at once; only
-            // landing squares with a further jump need a search.
-            for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
-                let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
-                if !lands.is_empty() {
-                    let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
-                        jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K, K>::DIRS, opp, empty)
-                    } else {
-                        jumpers::<R>(lands, Cx::<R, US, K, K>::DIRS, opp, empty)
-                    };
-                    *singles += (lands & !cont).count() as usize;
-                    for l in cont.iter() {
-                        let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
-                        let origin = R::Geo::step(over, OPPOSITE[d]);
-                        let cx = Cx::<R, US, K, K> {
-                            opp,
-                            empty: empty | origin,
-                            from: origin.lowest(),
-                            kings,
-                        };
-                        cx.longest_jump(l, over, 1, out);
-                    }
-                }
-            });
-        }
-        Capture::Fly(_) => {
-            for b in pieces.iter() {
-                let cx = Cx::<R, US, K, K> {
-                    opp,
-                    empty: empty | BB::<R>::bit(b),
-                    from: b,
-                    kings,
-                };
-                cx.longest_fly(b, BB::<R>::ZERO, 0, out);
-            }
-        }
     }
 }
 
@@ -591,108 +417,6 @@ fn captures_for<R: Mechanics, const US: usize>(pos: &Position<R>, out: &mut Move
     }
 }
 
-/// Number of captures by kind `K` of colour `US`, without building them
-/// where chains are unique; `scratch` is used otherwise.
-#[inline(always)]
-fn count_captures_of_kind<R: Mechanics, const US: usize, const K: usize>(
-    pos: &Position<R>,
-    scratch: &mut MoveList<R>,
-) -> usize {
-    if !R::KINDS[K] {
-        return 0;
-    }
-    if !Cx::<R, US, K, K>::CHAINS_UNIQUE {
-        scratch.clear();
-        captures_of_kind::<R, US, K>(pos, scratch);
-        return scratch.len();
-    }
-    let us = Color::ALL[US];
-    let pieces = pos.pieces(us, Kind::ALL[K]);
-    if pieces.is_empty() {
-        return 0;
-    }
-    let opp = prey::<R, K>(pos, us);
-    let empty = !pos.occupied() & R::Geo::ALL;
-    let mut n = 0;
-    // Set-wise: all first jumps in one direction at once. For these kinds
-    // the origin and the captured pieces lie behind the landing square,
-    // so they never bear on a continuation; only landing squares from
-    // which a further jump exists need a search.
-    for_dirs!(Cx::<R, US, K, K>::DIRS, d => {
-            let lands = R::Geo::step(R::Geo::step(pieces, d) & opp, d) & empty;
-            if !lands.is_empty() {
-                let cont = if R::PROMOTION_ENDS_CAPTURE && Cx::<R, US, K, K>::PROMO.is_some() {
-                    jumpers::<R>(lands & !R::Geo::LAST_RANK[US], Cx::<R, US, K, K>::DIRS, opp, empty)
-                } else {
-                    jumpers::<R>(lands, Cx::<R, US, K, K>::DIRS, opp, empty)
-                };
-                n += (lands & !cont).count() as usize;
-                for l in cont.iter() {
-    let cx = Cx::<R, US, K, K> {
-                        opp,
-                        empty,
-                        from: l,
-                        kings: BB::<R>::ZERO,
-                    };
-                    let over = R::Geo::step(BB::<R>::bit(l), OPPOSITE[d]);
-                    n += cx.count_jump(l, over);
-                }
-            }
-        });
-    n
-}
-
-/// Number of legal captures (filters applied), for perft's bulk count.
-#[inline(always)]
-fn count_captures_for<R: Mechanics, const US: usize>(pos: &Position<R>) -> usize {
-    if matches!(R::PRECEDENCE, [Precedence::MostPieces])
-        && matches!(R::LANDING, Landing::Any)
-        && !R::REMOVE_AT_ONCE
-        && !R::NO_REVERSAL
-        && !R::LAND_NEXT
-        && !R::PROMOTION_CONTINUES
-        && R::PREY[0] == 0b1111
-        && R::PREY[1] == 0b1111
-    {
-        // The majority rule alone, on plain jumps: count the longest
-        // chains without building moves. (Games whose chains follow
-        // other rules count the moves they generate.)
-        let mut out = Longest {
-            best: 0,
-            found: SmallVec::new(),
-        };
-        let mut singles = 0;
-        longest_of_kind::<R, US, 0>(pos, &mut out, &mut singles);
-        longest_of_kind::<R, US, 1>(pos, &mut out, &mut singles);
-        longest_of_kind::<R, US, 2>(pos, &mut out, &mut singles);
-        longest_of_kind::<R, US, 3>(pos, &mut out, &mut singles);
-        return if out.best > 1 {
-            out.distinct()
-        } else {
-            out.distinct() + singles
-        };
-    }
-    let mut scratch = MoveList::new();
-    if !R::RANKING.is_empty() {
-        captures_for::<R, US>(pos, &mut scratch);
-        return scratch.len();
-    }
-    if R::KING_FIRST {
-        let n = count_captures_of_kind::<R, US, 1>(pos, &mut scratch);
-        if n > 0 {
-            return n;
-        }
-        count_captures_of_kind::<R, US, 0>(pos, &mut scratch)
-            + count_captures_of_kind::<R, US, 2>(pos, &mut scratch)
-            + count_captures_of_kind::<R, US, 3>(pos, &mut scratch)
-    } else {
-        count_captures_of_kind::<R, US, 0>(pos, &mut scratch)
-            + count_captures_of_kind::<R, US, 1>(pos, &mut scratch)
-            + count_captures_of_kind::<R, US, 2>(pos, &mut scratch)
-            + count_captures_of_kind::<R, US, 3>(pos, &mut scratch)
-    }
-}
-
 /// The legal captures of the side to move (filters applied). Empty when
 /// there is none.
 pub fn captures<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
@@ -736,26 +460,6 @@ pub fn generate<R: Mechanics>(pos: &Position<R>, out: &mut MoveList<R>) {
     if R::PASSES && out.is_empty() && must_pass(pos) {
         out.push(Move::pass());
     }
-}
-
-/// The number of legal moves, without building the quiet ones (perft's bulk count).
-#[inline(always)]
-pub fn count_moves<R: Mechanics>(pos: &Position<R>) -> usize {
-    if promotion_won(pos) {
-        return 0;
-    }
-    let c = match pos.side() {
-        Color::White => count_captures_for::<R, 0>(pos),
-        Color::Black => count_captures_for::<R, 1>(pos),
-    };
-    if c > 0 {
-        return c;
-    }
-    let n = count_quiet(pos);
-    if R::PASSES && n == 0 && must_pass(pos) {
-        return 1;
-    }
-    n
 }
 
 /// The pieces of the side to move that have a legal capture (the ones a GUI marks).

@@ -317,15 +317,14 @@ impl<R: Mechanics> Position<R> {
         self.key ^= run_key(i, self.run[i]);
     }
 
-    /// The runs after `m` by colour `us` (before the board changes):
+    /// The runs after the move of a `kind` from `from` to `to` taking
+    /// `cap` by colour `us` (before the board changes):
     /// a non-capturing king move lengthens the mover's run (or starts
     /// one); anything else ends it; a run ends too when its king is
     /// taken or its side has no man left.
-    fn update_runs(&mut self, m: &Move<R>, us: usize) {
+    fn update_runs(&mut self, from: u32, to: u32, cap: BB<R>, kind: Kind, us: usize) {
         let old = self.run;
-        let (from, to) = (m.from_bit(), m.to_bit());
-        let cap = m.captured_bits();
-        let quiet_king = !m.is_capture() && m.kind() == Kind::King;
+        let quiet_king = cap.is_empty() && kind == Kind::King;
         let men = self.kind[Kind::Man.index()];
         self.run[us] = if quiet_king && !(self.color[us] & men).is_empty() {
             let r = old[us];
@@ -359,21 +358,42 @@ impl<R: Mechanics> Position<R> {
     #[inline(always)]
     pub fn play(&mut self, m: &Move<R>) {
         let us = self.side.index();
-        let them = us ^ 1;
         self.side = !self.side;
         self.key ^= zobrist::SIDE;
         if m.is_pass() {
             return;
         }
-        let from = m.from_bit();
-        let to = m.to_bit();
-        let k = m.kind().index();
-        let nk = m.promotion().unwrap_or(m.kind()).index();
+        self.play_parts(
+            us,
+            m.from_bit(),
+            m.to_bit(),
+            m.captured_bits(),
+            m.kind(),
+            m.promotion(),
+        );
+    }
+
+    /// Plays the move of a `kind` of colour `us` (the side that was to
+    /// move; the side is already handed over) from `from` to `to`,
+    /// taking `cap`, crowned `promote` if given: [`Position::play`]
+    /// without the move value.
+    #[inline(always)]
+    fn play_parts(
+        &mut self,
+        us: usize,
+        from: u32,
+        to: u32,
+        cap: BB<R>,
+        kind: Kind,
+        promote: Option<Kind>,
+    ) {
+        let them = us ^ 1;
+        let k = kind.index();
+        let nk = promote.unwrap_or(kind).index();
         let fb = BB::<R>::bit(from);
         let tb = BB::<R>::bit(to);
-        let cap = m.captured_bits();
         if R::KING_MOVE_LIMIT > 0 {
-            self.update_runs(m, us);
+            self.update_runs(from, to, cap, kind, us);
         }
         let (mut c0, mut c1) = (self.color[0], self.color[1]);
         if us == 0 {
@@ -413,6 +433,26 @@ impl<R: Mechanics> Position<R> {
         let [k0, k1, k2, k3] = self.kind;
         self.kind = [update(0, k0), update(1, k1), update(2, k2), update(3, k3)];
         self.key = key;
+    }
+
+    /// The position after the move of a `kind` from bit `from` to bit
+    /// `to` taking `captured` (crowned `promote` when given): the same as
+    /// [`Position::after`] with that move, without building it. For
+    /// perft, which plays moves straight from the generator's sets.
+    #[inline(always)]
+    pub(crate) fn after_parts(
+        &self,
+        from: u32,
+        to: u32,
+        captured: BB<R>,
+        kind: Kind,
+        promote: Option<Kind>,
+    ) -> Self {
+        let mut p = *self;
+        p.side = !self.side;
+        p.key ^= zobrist::SIDE;
+        p.play_parts(self.side.index(), from, to, captured, kind, promote);
+        p
     }
 
     /// The position after a move, this one unchanged.

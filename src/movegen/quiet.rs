@@ -75,16 +75,106 @@ fn quiet_for<R: Mechanics, const US: usize>(pos: &Position<R>, f: &mut impl FnMu
     quiet_of_kind::<R, US, 3>(pos, f);
 }
 
-/// Hands each non-capturing move of the side to move to `f`, without a
-/// move list (perft's last two plies play them straight away).
+/// Hands each non-capturing move of the side to move to `f`.
 #[inline(always)]
-pub(crate) fn for_each_quiet<R: Mechanics>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
+fn for_each_quiet<R: Mechanics>(pos: &Position<R>, mut f: impl FnMut(Move<R>)) {
     if promotion_won(pos) {
         return;
     }
     match pos.side() {
         Color::White => quiet_for::<R, 0>(pos, &mut f),
         Color::Black => quiet_for::<R, 1>(pos, &mut f),
+    }
+}
+
+/// Hands the non-capturing moves of kind `K` of colour `US` to `f` in
+/// batches: each batch is a set of destinations all reached from the bit
+/// `shift` below them (`from = to - shift`), by a piece of one kind, with
+/// one promotion for the whole batch. A step is one batch per direction;
+/// a slide one per direction and distance (the rays of different pieces
+/// never share a square, so each destination has one origin).
+#[inline(always)]
+fn quiet_batches_of_kind<R: Mechanics, const US: usize, const K: usize>(
+    pos: &Position<R>,
+    f: &mut impl FnMut(BB<R>, i32, Kind, Option<Kind>),
+) {
+    if !R::KINDS[K] {
+        return;
+    }
+    let k = Kind::ALL[K];
+    let mut pieces = pos.pieces(Color::ALL[US], k);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
+    if pieces.is_empty() {
+        return;
+    }
+    let empty = !pos.occupied() & R::Geo::ALL;
+    let last = R::Geo::LAST_RANK[US];
+    let promo = R::PROMOTE[K];
+    let mut batch = |to: BB<R>, shift: i32| {
+        if promo.is_some() {
+            let crowned = to & last;
+            if !crowned.is_empty() {
+                f(crowned, shift, k, promo);
+            }
+            let plain = to & !last;
+            if !plain.is_empty() {
+                f(plain, shift, k, None);
+            }
+        } else if !to.is_empty() {
+            f(to, shift, k, None);
+        }
+    };
+    match R::MOTIONS[US][K] {
+        Motion::None => {}
+        Motion::Step(dirs) => {
+            for_dirs!(dirs, d => {
+                batch(R::Geo::step(pieces, d) & empty, R::Geo::SHIFT[d]);
+            });
+        }
+        Motion::Slide(dirs) => {
+            for_dirs!(dirs, d => {
+                let mut front = R::Geo::step(pieces, d) & empty;
+                let mut shift = R::Geo::SHIFT[d];
+                while !front.is_empty() {
+                    batch(front, shift);
+                    front = R::Geo::step(front, d) & empty;
+                    shift += R::Geo::SHIFT[d];
+                }
+            });
+        }
+    }
+}
+
+#[inline(always)]
+fn quiet_batches_for<R: Mechanics, const US: usize>(
+    pos: &Position<R>,
+    f: &mut impl FnMut(BB<R>, i32, Kind, Option<Kind>),
+) {
+    quiet_batches_of_kind::<R, US, 0>(pos, f);
+    quiet_batches_of_kind::<R, US, 1>(pos, f);
+    quiet_batches_of_kind::<R, US, 2>(pos, f);
+    quiet_batches_of_kind::<R, US, 3>(pos, f);
+}
+
+/// The non-capturing moves of the side to move in batches, for perft's
+/// last two plies: `f(to, shift, kind, promotion)` gets a set of
+/// destinations whose origins are `shift` bits below them. A callback per
+/// batch rather than per move keeps the per-move work (playing the move,
+/// counting the replies) in one tight loop of the caller, without a
+/// [`Move`] to build and read back.
+#[inline(always)]
+pub(crate) fn for_each_quiet_batch<R: Mechanics>(
+    pos: &Position<R>,
+    mut f: impl FnMut(BB<R>, i32, Kind, Option<Kind>),
+) {
+    if promotion_won(pos) {
+        return;
+    }
+    match pos.side() {
+        Color::White => quiet_batches_for::<R, 0>(pos, &mut f),
+        Color::Black => quiet_batches_for::<R, 1>(pos, &mut f),
     }
 }
 
