@@ -19,6 +19,17 @@ pub fn promotion_won<R: Mechanics>(pos: &Position<R>) -> bool {
     R::PROMOTION_WINS && !pos.pieces(!pos.side(), Kind::King).is_empty()
 }
 
+/// The pieces of kind `K` of colour `US` that may move: all of them,
+/// but a king the king-move limit holds.
+#[inline(always)]
+fn movable<R: Mechanics, const US: usize, const K: usize>(pos: &Position<R>) -> BB<R> {
+    let mut pieces = pos.pieces(Color::ALL[US], Kind::ALL[K]);
+    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
+        pieces &= !pos.restricted_king();
+    }
+    pieces
+}
+
 /// Hands each non-capturing move of kind `K` of colour `US` to `f`.
 #[inline(always)]
 fn quiet_of_kind<R: Mechanics, const US: usize, const K: usize>(
@@ -28,12 +39,8 @@ fn quiet_of_kind<R: Mechanics, const US: usize, const K: usize>(
     if !R::KINDS[K] {
         return;
     }
-    let us = Color::ALL[US];
     let k = Kind::ALL[K];
-    let mut pieces = pos.pieces(us, k);
-    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
-        pieces &= !pos.restricted_king();
-    }
+    let pieces = movable::<R, US, K>(pos);
     if pieces.is_empty() {
         return;
     }
@@ -102,10 +109,7 @@ fn quiet_batches_of_kind<R: Mechanics, const US: usize, const K: usize>(
         return;
     }
     let k = Kind::ALL[K];
-    let mut pieces = pos.pieces(Color::ALL[US], k);
-    if R::KING_MOVE_LIMIT > 0 && K == Kind::King.index() {
-        pieces &= !pos.restricted_king();
-    }
+    let pieces = movable::<R, US, K>(pos);
     if pieces.is_empty() {
         return;
     }

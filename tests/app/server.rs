@@ -34,6 +34,9 @@ pub struct Server {
     pub port: u16,
     pub db: PathBuf,
     extra: Vec<String>,
+    /// Leave the database's directory when dropped (a restarted server
+    /// goes on with it).
+    keep_db: bool,
 }
 
 impl Server {
@@ -72,6 +75,7 @@ impl Server {
             port,
             db,
             extra,
+            keep_db: false,
         }
     }
 
@@ -106,13 +110,21 @@ impl Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let again = Server::start_on(self.port, self.db.clone(), self.extra.clone());
+        self.keep_db = true;
         *self = again;
     }
 }
 
 impl Drop for Server {
+    /// Kills the server and removes its database's directory, so test
+    /// runs leave nothing behind in the temporary directory.
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if !self.keep_db {
+            if let Some(dir) = self.db.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
     }
 }
