@@ -285,6 +285,41 @@ mod tests {
         assert!(Dark8x8::ALL.count() == 32);
     }
 
+    /// Positions of random games from the start (the library alone has
+    /// no `learn` module to borrow them from).
+    fn random_positions() -> Vec<Position<Czech>> {
+        let (mut out, mut seed) = (Vec::new(), 5u64);
+        while out.len() < 300 {
+            let mut pos = Position::<Czech>::start();
+            for _ in 0..60 {
+                let l = pos.legal_moves();
+                if l.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play(&l[(seed >> 33) as usize % l.len()]);
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    /// `pos` turned half round with the colours (and the side to move)
+    /// swapped: the same position seen from the other side.
+    fn mirror(pos: &Position<Czech>) -> Position<Czech> {
+        let pieces = pos.piece_list().into_iter().map(|(sq, p)| {
+            let sq = Square::new(7 - sq.file(), 7 - sq.rank()).expect("on the board");
+            let p = crate::piece::Piece {
+                color: !p.color,
+                kind: p.kind,
+            };
+            (sq, p)
+        });
+        Position::from_pieces(!pos.side(), pieces).expect("a mirrored position")
+    }
+
     /// Turning the board and swapping the colours swaps the views, so
     /// any table scores the mirrored position as the negation.
     #[test]
@@ -300,8 +335,8 @@ mod tests {
         };
         let table = Table(&BYTES);
         let folded = fold(&table, 100);
-        for pos in crate::learn::random_positions(5, 60, 300) {
-            let mirrored: Position<Czech> = crate::learn::mirror(&pos);
+        for pos in random_positions() {
+            let mirrored = mirror(&pos);
             assert_eq!(table.score(&pos), -table.score(&mirrored), "{pos}");
             assert_eq!(score_folded(&folded, &pos), table.score(&pos), "{pos}");
             let [w, b] = views(&pos);

@@ -107,25 +107,3 @@ pub(crate) fn random_positions(
     }
     out
 }
-
-/// `pos` turned half round with the colours swapped (and the side to
-/// move): the same position seen from the other side, which every
-/// symmetric evaluation scores as the negation.
-#[cfg(test)]
-pub(crate) fn mirror(
-    pos: &crate::position::Position<crate::rules::czech::Czech>,
-) -> crate::position::Position<crate::rules::czech::Czech> {
-    use crate::piece::Piece;
-    use crate::square::Square;
-    let pieces = pos.piece_list().into_iter().map(|(sq, p)| {
-        let sq = Square::new(7 - sq.file(), 7 - sq.rank()).expect("on the board");
-        (
-            sq,
-            Piece {
-                color: !p.color,
-                kind: p.kind,
-            },
-        )
-    });
-    crate::position::Position::from_pieces(!pos.side(), pieces).expect("a mirrored position")
-}
