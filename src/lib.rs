@@ -105,6 +105,8 @@ pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod square;
+#[cfg(test)]
+mod testkit;
 pub mod variant;
 #[cfg(feature = "wasm")]
 pub mod wasm;

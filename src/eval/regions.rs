@@ -285,27 +285,6 @@ mod tests {
         assert!(Dark8x8::ALL.count() == 32);
     }
 
-    /// Positions of random games from the start (the library alone has
-    /// no `learn` module to borrow them from).
-    fn random_positions() -> Vec<Position<Czech>> {
-        let (mut out, mut seed) = (Vec::new(), 5u64);
-        while out.len() < 300 {
-            let mut pos = Position::<Czech>::start();
-            for _ in 0..60 {
-                let l = pos.legal_moves();
-                if l.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.play(&l[(seed >> 33) as usize % l.len()]);
-                out.push(pos);
-            }
-        }
-        out
-    }
-
     /// `pos` turned half round with the colours (and the side to move)
     /// swapped: the same position seen from the other side.
     fn mirror(pos: &Position<Czech>) -> Position<Czech> {
@@ -335,7 +314,7 @@ mod tests {
         };
         let table = Table(&BYTES);
         let folded = fold(&table, 100);
-        for pos in random_positions() {
+        for pos in crate::testkit::random_positions(5, 60, 300) {
             let mirrored = mirror(&pos);
             assert_eq!(table.score(&pos), -table.score(&mirrored), "{pos}");
             assert_eq!(score_folded(&folded, &pos), table.score(&pos), "{pos}");

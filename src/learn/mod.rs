@@ -78,32 +78,3 @@ pub fn parse_line(line: &str) -> Result<(&str, f32), String> {
     };
     Ok((fen.trim(), r))
 }
-
-/// Positions of random Czech games from the start (`plies` plies a game
-/// at most), at least `at_least` of them, the same for the same `seed`:
-/// test material for the features and the tuner.
-#[cfg(test)]
-pub(crate) fn random_positions(
-    seed: u64,
-    plies: usize,
-    at_least: usize,
-) -> Vec<crate::position::Position<crate::rules::czech::Czech>> {
-    use crate::position::Position;
-    let mut out = Vec::new();
-    let mut seed = seed;
-    while out.len() < at_least {
-        let mut pos = Position::start();
-        for _ in 0..plies {
-            let l = pos.legal_moves();
-            if l.is_empty() {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            pos.play(&l[(seed >> 33) as usize % l.len()]);
-            out.push(pos);
-        }
-    }
-    out
-}
