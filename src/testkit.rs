@@ -2,11 +2,15 @@
 //! for tests only, with or without the command-line feature).
 
 use crate::position::Position;
-use crate::rules::czech::Czech;
+use crate::rules::Rules;
 
-/// Positions of random Czech games from the start (`plies` plies a game
+/// Positions of random games of `R` from the start (`plies` plies a game
 /// at most), at least `at_least` of them, the same for the same `seed`.
-pub(crate) fn random_positions(seed: u64, plies: usize, at_least: usize) -> Vec<Position<Czech>> {
+pub(crate) fn random_positions<R: Rules>(
+    seed: u64,
+    plies: usize,
+    at_least: usize,
+) -> Vec<Position<R>> {
     let mut out = Vec::new();
     let mut seed = seed;
     while out.len() < at_least {

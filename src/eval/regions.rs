@@ -314,7 +314,7 @@ mod tests {
         };
         let table = Table(&BYTES);
         let folded = fold(&table, 100);
-        for pos in crate::testkit::random_positions(5, 60, 300) {
+        for pos in crate::testkit::random_positions::<Czech>(5, 60, 300) {
             let mirrored = mirror(&pos);
             assert_eq!(table.score(&pos), -table.score(&mirrored), "{pos}");
             assert_eq!(score_folded(&folded, &pos), table.score(&pos), "{pos}");

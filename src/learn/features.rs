@@ -132,7 +132,7 @@ mod tests {
     use crate::eval::{czech, Evaluator, Params};
 
     fn positions() -> Vec<Position<Czech>> {
-        let mut out = crate::testkit::random_positions(11, 120, 2000);
+        let mut out = crate::testkit::random_positions::<Czech>(11, 120, 2000);
         out.push("W:WKa1,Kc3,Ke1:BKh8".parse().unwrap());
         out.push("B:WKa1,c3:BKh8,a7,b8".parse().unwrap());
         out.push("W:We5:BKa1,b8".parse().unwrap());

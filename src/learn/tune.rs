@@ -368,7 +368,7 @@ mod tests {
 
     /// Positions of random games (quiet or not: the tuner does not care).
     fn positions(n: usize) -> Vec<Position<Czech>> {
-        crate::testkit::random_positions(3, 80, n)
+        crate::testkit::random_positions::<Czech>(3, 80, n)
     }
 
     /// On results drawn from a known evaluation the tuner finds that
