@@ -1,7 +1,7 @@
 //! [`Searcher`]: the state kept between searches, and iterative deepening.
 
 use super::level::{Level, Rng};
-use super::ordering::{Heuristics, MAX_PLY};
+use super::ordering::Heuristics;
 use super::root::RootMove;
 use super::tablebase::Tablebase;
 use super::time;
@@ -167,7 +167,6 @@ impl<R: Evaluate> Searcher<R> {
         let start = Instant::now();
         let pos = *game.position();
         let counters = game.counters();
-        let options = game.options();
         if let Status::Over(o) = game.status() {
             return SearchResult {
                 best: None,
@@ -230,26 +229,7 @@ impl<R: Evaluate> Searcher<R> {
         let heur = &mut self.heur;
         let multipv = self.multipv;
         let mut run = || {
-            let mut w = Worker {
-                tt,
-                eval,
-                heur,
-                tb,
-                stop,
-                options,
-                keys: game.keys().collect(),
-                root_index: game.len(),
-                nodes: 0,
-                node_limit,
-                next_check: 0,
-                hard,
-                stopped: false,
-                seldepth: 0,
-                root_depth: 1,
-                pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
-                pv_len: [0; MAX_PLY],
-                scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            };
+            let mut w = Worker::new(tt, eval, heur, tb, stop, game, node_limit, hard);
 
             // Root moves, first ordered by a one-ply look.
             let mut roots: Vec<RootMove> = root_list
@@ -487,26 +467,7 @@ fn helper_search<R: Evaluate>(
     if list.is_empty() {
         return 0;
     }
-    let mut w = Worker {
-        tt,
-        eval,
-        heur,
-        tb,
-        stop,
-        options: game.options(),
-        keys: game.keys().collect(),
-        root_index: game.len(),
-        nodes: 0,
-        node_limit: u64::MAX,
-        next_check: 0,
-        hard,
-        stopped: false,
-        seldepth: 0,
-        root_depth: 1,
-        pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
-        pv_len: [0; MAX_PLY],
-        scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-    };
+    let mut w = Worker::new(tt, eval, heur, tb, stop, game, u64::MAX, hard);
     let mut roots: Vec<RootMove> = (0..list.len())
         .map(|i| RootMove {
             idx: i,

@@ -7,7 +7,7 @@ use super::tt::{Bound, Table};
 use super::types::Score;
 use crate::clock::Instant;
 use crate::eval::{Context, Evaluate, Evaluator};
-use crate::game::{Counters, GameOptions, GameResult, Outcome};
+use crate::game::{Counters, Game, GameOptions, GameResult, Outcome};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -21,6 +21,12 @@ pub(super) const INF: i32 = Score::WIN + 1;
 /// microseconds even where nodes are slow (10×10 boards full of kings),
 /// so a stop is answered well within 10 ms.
 pub(super) const POLL_EVERY: u64 = 256;
+
+/// The least depth at which a node is first searched shallowly for a
+/// ProbCut (see `node`).
+const PROBCUT_DEPTH: i32 = 3;
+/// How far above beta, per ply of depth, the shallow search must reach.
+const PROBCUT_MARGIN: i32 = 10;
 
 /// The score of a finished game for the side to move at `ply`.
 pub(super) fn outcome_score<R: Rules>(o: Outcome, pos: &Position<R>, ply: usize) -> i32 {
@@ -48,6 +54,8 @@ pub(super) struct Worker<'a, R: Evaluate> {
     pub(super) next_check: u64,
     pub(super) hard: Option<Instant>,
     pub(super) stopped: bool,
+    /// Inside the shallow search of a ProbCut test (no second one there).
+    pub(super) no_prune: bool,
     pub(super) seldepth: usize,
     pub(super) root_depth: i32,
     pub(super) pv: Box<[[u16; MAX_PLY]; MAX_PLY]>,
@@ -56,7 +64,42 @@ pub(super) struct Worker<'a, R: Evaluate> {
     pub(super) scratch: Vec<Vec<i64>>,
 }
 
-impl<R: Evaluate> Worker<'_, R> {
+impl<'a, R: Evaluate> Worker<'a, R> {
+    /// A worker for a search of `game`'s position over the shared table.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        tt: &'a Table,
+        eval: &'a Evaluator<R>,
+        heur: &'a mut Heuristics,
+        tb: Option<&'a dyn Tablebase<R>>,
+        stop: &'a AtomicBool,
+        game: &Game<R>,
+        node_limit: u64,
+        hard: Option<Instant>,
+    ) -> Self {
+        Worker {
+            tt,
+            eval,
+            heur,
+            tb,
+            stop,
+            options: game.options(),
+            keys: game.keys().collect(),
+            root_index: game.len(),
+            nodes: 0,
+            node_limit,
+            next_check: 0,
+            hard,
+            stopped: false,
+            no_prune: false,
+            seldepth: 0,
+            root_depth: 1,
+            pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+        }
+    }
+
     /// Checks the node limit, the stop flag and the clock.
     #[cold]
     pub(super) fn poll(&mut self) {
@@ -208,6 +251,22 @@ impl<R: Evaluate> Worker<'_, R> {
         beta = beta.min(Score::WIN - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
+        }
+
+        // ProbCut: where a shallow search of this node clears beta by a
+        // margin, the full one would most likely clear beta too.
+        if !PV && depth >= PROBCUT_DEPTH && !self.no_prune && beta.abs() < Score::WIN_BOUND {
+            let margin = PROBCUT_MARGIN * depth;
+            let high = beta + margin;
+            self.no_prune = true;
+            let s = self.node::<false>(pos, cnt, psq, depth * 2 / 5, ply, high - 1, high);
+            self.no_prune = false;
+            if self.stopped {
+                return 0;
+            }
+            if s >= high {
+                return s - margin;
+            }
         }
 
         let n = list.len();
