@@ -16,7 +16,12 @@
 //!   against at most three pieces with a king is a draw by the endgame
 //!   classes, so the material edge is worth little there; and when the
 //!   25-move rule comes close every advantage fades towards the draw.
+//! - Region patterns ([`regions`]: the men of sixteen 4×4 windows),
+//!   learned from self-play on top of these hand-set numbers (`dama
+//!   selfplay`/`dama tune --variant international --patterns`; README,
+//!   "Learned evaluation (international)"), read how men stand together.
 
+use super::regions;
 use super::shapes::{Centre, Kings, Men, Squares};
 use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
@@ -124,8 +129,24 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     s
 }
 
+/// The learned region patterns: one signed byte a weight, window by
+/// window ([`regions`]).
+pub const PATTERN_TABLE: regions::Table =
+    regions::Table(include_bytes!("international_patterns.bin"));
+
+const _: () = assert!(PATTERN_TABLE.0.len() == regions::layout::<International>().len());
+
+/// Whether the engine plays with [`PATTERN_TABLE`]: only once a match
+/// (SPRT) has accepted it.
+pub const SHIP_PATTERNS: bool = false;
+
 impl Evaluate for International {
     const PARAMS: Params = PARAMS;
+    const PATTERNS: Option<regions::Table> = if SHIP_PATTERNS {
+        Some(PATTERN_TABLE)
+    } else {
+        None
+    };
     const LEVEL_NODES_PERCENT: u64 = 60;
     const BENCH_DEPTH_CUT: u32 = 2;
     const BENCH_POSITIONS: &'static [&'static str] = &[crate::rules::international::START_FEN];

@@ -115,8 +115,9 @@ pub trait Evaluate: Rules {
     /// to (at least 1 ply when above 0): games with more moves per
     /// position go less deep.
     const BENCH_DEPTH_CUT: u32 = 0;
-    /// Learned region patterns ([`regions`]), for games on the dark 8×8
-    /// board only; `None` (the default) for none.
+    /// Learned region patterns ([`regions`]), for games on a board of
+    /// one colour (a table made for that board); `None` (the default)
+    /// for none.
     const PATTERNS: Option<regions::Table> = None;
 
     /// What tables cannot say, from White's side: `white` is the
@@ -168,6 +169,12 @@ impl<R: Evaluate> Evaluator<R> {
         Self::build(p, 100, 100)
     }
 
+    /// Builds the tables of game `R` from its own numbers, leaving out
+    /// its region patterns (what the patterns are learned on top of).
+    pub fn without_patterns() -> Self {
+        Self::build(params::<R>(), 100, 0)
+    }
+
     /// The tables, with the square bonuses scaled to `squares` percent.
     /// (The square scale is [`tweak::Tweak::squares`].) The patterns,
     /// if the game has them, weigh `patterns` percent.
@@ -195,7 +202,7 @@ impl<R: Evaluate> Evaluator<R> {
             params: *p,
             patterns: R::PATTERNS
                 .filter(|_| patterns != 0)
-                .map(|t| regions::fold(&t, patterns)),
+                .map(|t| regions::fold::<R>(&t, patterns)),
             _r: std::marker::PhantomData,
         }
     }

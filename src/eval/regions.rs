@@ -1,5 +1,5 @@
-//! Region patterns of the dark 8×8 board: the men of a 4×4 corner of
-//! the board read as one number, and a learned worth for each number.
+//! Region patterns of the boards of one colour: the men of a 4×4 corner
+//! of the board read as one number, and a learned worth for each number.
 //!
 //! Why patterns: a linear evaluation gives each man a worth by its
 //! square, alone. What decides a draughts middle game is how men stand
@@ -7,64 +7,155 @@
 //! that hold three, a wing locked by the opponent. A 4×4 window holds 8
 //! playable squares, each empty, an own man or an opponent's man: 3⁸ =
 //! 6561 arrangements, and a table gives each its worth, learned from
-//! games (`dama tune --patterns`; `learn`). Nine windows (files from
-//! `a`, `c`, `e`; ranks from 1, 3, 5) overlap by half and cover the
-//! board, the way Scan reads the 10×10 board.
+//! games (`dama tune --patterns`; `learn`). Windows from every second
+//! file and rank overlap by half and cover the board: nine on 8×8 (files
+//! from `a`, `c`, `e`; ranks from 1, 3, 5), sixteen on 10×10, the way
+//! Scan reads the 10×10 board.
 //!
 //! Kings are not in the patterns: they move too far for a local shape to
 //! say much, and the material and square terms have them.
 //!
 //! Each window is read twice, once from each side: White's men as own
 //! on the board as it stands, and Black's men as own on the board turned
-//! half round (which on this bit layout is reversing the 35 bits). One
+//! half round (which on this bit layout is reversing the layout's bits:
+//! 35 on 8×8, 54 on 10×10). One
 //! table serves both sides, so the evaluation is symmetric by
 //! construction and each side's games teach the same numbers.
 //!
 //! The bit layout makes reading a window cheap: the dark squares of four
 //! adjacent files in one rank are two adjacent bits
-//! ([`crate::geometry`]: rows of four, a ghost bit after every second
-//! row), so a window is four 2-bit slices, and its two 8-bit masks (own,
+//! ([`crate::geometry`]: rows of the rank's dark squares, a ghost bit
+//! after every second row), so a window is four 2-bit slices, and its two 8-bit masks (own,
 //! opponent) turn into the base-3 number through one small table.
 
 use crate::bitboard::Bits;
-use crate::geometry::{Dark8x8, Geometry};
+use crate::geometry::{Board, Geometry, Squares};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::Rules;
 
-/// Number of windows on the board.
-pub const WINDOWS: usize = 9;
+/// Most windows a board has (the 10×10 board: 4 × 4).
+pub const MAX_WINDOWS: usize = 16;
 /// Arrangements of a window's 8 squares (empty, own man, opponent's man).
 pub const STATES: usize = 6561;
-/// Number of pattern weights: one per window and arrangement.
-pub const LEN: usize = WINDOWS * STATES;
 
-/// Bits of the dark 8×8 layout (32 squares and 3 ghosts).
-const BITS: u32 = 35;
+/// Where a board's windows lie: 4×4 windows from every second file and
+/// rank, so they overlap by half (9 on 8×8, 16 on 10×10), numbered rank
+/// by rank from White's left corner, so that the board turned half round
+/// takes window `w` to window `windows − 1 − w`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Number of windows.
+    pub windows: usize,
+    /// Bits the board's layout spans (turning the board reverses them).
+    bits: u32,
+    /// The first bit of each of a window's four ranks: in each rank the
+    /// window's two dark squares are the bits `o` and `o + 1`.
+    offsets: [[u32; 4]; MAX_WINDOWS],
+}
 
-/// The first bit of each of a window's four ranks: window `w` covers
-/// files `2 (w % 3)` to `2 (w % 3) + 3` and ranks `2 (w / 3)` to
-/// `2 (w / 3) + 3`; in each rank its two dark squares are the bits `o`
-/// and `o + 1`.
-const OFFSETS: [[u32; 4]; WINDOWS] = offsets();
-
-const fn offsets() -> [[u32; 4]; WINDOWS] {
-    let mut t = [[0u32; 4]; WINDOWS];
-    let mut w = 0;
-    while w < WINDOWS {
-        let (file0, rank0) = (2 * (w % 3) as u32, 2 * (w / 3) as u32);
-        let mut j = 0;
-        while j < 4 {
-            let r = rank0 + j as u32;
-            // A rank's four squares sit right to left from bit
-            // 9 (r / 2) + 4 (r % 2); files f..f+3 hold the two at
-            // positions 2 - f/2 and 3 - f/2 of those four.
-            t[w][j] = 9 * (r / 2) + 4 * (r % 2) + (2 - file0 / 2);
-            j += 1;
+impl Layout {
+    /// The windows of a board of one colour (no windows on any other).
+    pub const fn of(b: Board) -> Layout {
+        let mut l = Layout {
+            windows: 0,
+            bits: b.bits(),
+            offsets: [[0; 4]; MAX_WINDOWS],
+        };
+        if matches!(b.squares, Squares::All) || b.files < 4 || b.ranks < 4 {
+            return l;
         }
-        w += 1;
+        let (nf, nr) = ((b.files as usize - 2) / 2, (b.ranks as usize - 2) / 2);
+        if nf * nr > MAX_WINDOWS {
+            return l;
+        }
+        let mut w = 0;
+        while w < nf * nr {
+            let (file0, rank0) = (2 * (w % nf) as i32, 2 * (w / nf) as i32);
+            let mut j = 0;
+            while j < 4 {
+                // The rank's two dark squares among the window's files
+                // are neighbours in the layout (rows of squares).
+                let (mut lo, mut hi) = (i32::MAX, -1);
+                let mut f = file0;
+                while f < file0 + 4 {
+                    let x = b.bit(f, rank0 + j as i32);
+                    if x >= 0 {
+                        if x < lo {
+                            lo = x;
+                        }
+                        if x > hi {
+                            hi = x;
+                        }
+                    }
+                    f += 1;
+                }
+                assert!(hi == lo + 1, "a window's rank is two neighbouring bits");
+                l.offsets[w][j] = lo as u32;
+                j += 1;
+            }
+            w += 1;
+        }
+        l.windows = nf * nr;
+        l
     }
-    t
+
+    /// Number of pattern weights: one per window and arrangement.
+    pub const fn len(&self) -> usize {
+        self.windows * STATES
+    }
+
+    /// Whether the board has no windows.
+    pub const fn is_empty(&self) -> bool {
+        self.windows == 0
+    }
+
+    /// The 8-bit mask of window `w` in the set `v`: square `2 j + k` of
+    /// the window is bit `k` of its rank `j`.
+    #[inline(always)]
+    fn mask(&self, v: u64, w: usize) -> usize {
+        let o = &self.offsets[w];
+        (((v >> o[0]) & 3)
+            | (((v >> o[1]) & 3) << 2)
+            | (((v >> o[2]) & 3) << 4)
+            | (((v >> o[3]) & 3) << 6)) as usize
+    }
+
+    /// The set `v` turned half round the board (square (f, r) to the
+    /// opposite corner's (files − 1 − f, ranks − 1 − r)): the layout's
+    /// bits reversed, ghosts to ghosts.
+    #[inline(always)]
+    pub fn rotate(&self, v: u64) -> u64 {
+        v.reverse_bits() >> (64 - self.bits)
+    }
+
+    /// The arrangement of each window, with `own` men as own and `opp`
+    /// men as the opponent's: `STATES` numbers, own men counted once and
+    /// the opponent's twice in each square's base-3 digit (windows past
+    /// [`Layout::windows`] read 0).
+    #[inline(always)]
+    pub fn arrangements(&self, own: u64, opp: u64) -> [u16; MAX_WINDOWS] {
+        let mut out = [0u16; MAX_WINDOWS];
+        for (w, a) in out.iter_mut().enumerate().take(self.windows) {
+            *a = TERNARY[self.mask(own, w)] + 2 * TERNARY[self.mask(opp, w)];
+        }
+        out
+    }
+}
+
+/// The windows of a geometry, computed at compile time.
+pub trait Regions {
+    /// The board's windows.
+    const LAYOUT: Layout;
+}
+
+impl<G: Geometry> Regions for G {
+    const LAYOUT: Layout = Layout::of(G::BOARD);
+}
+
+/// The windows of game `R`'s board.
+pub const fn layout<R: Rules>() -> Layout {
+    <R::Geo as Regions>::LAYOUT
 }
 
 /// The base-3 number of an 8-bit mask (bit `i` worth 3^i).
@@ -88,61 +179,29 @@ const fn ternary() -> [u16; 256] {
     t
 }
 
-/// The 8-bit mask of window `w` in the set `v`: square `2 j + k` of the
-/// window is bit `k` of its rank `j`.
-#[inline(always)]
-fn mask(v: u64, w: usize) -> usize {
-    let o = &OFFSETS[w];
-    (((v >> o[0]) & 3)
-        | (((v >> o[1]) & 3) << 2)
-        | (((v >> o[2]) & 3) << 4)
-        | (((v >> o[3]) & 3) << 6)) as usize
-}
-
-/// The set `v` turned half round the board (square (f, r) to
-/// (7 − f, 7 − r)): bit `b` goes to bit `34 − b`, ghosts to ghosts.
-#[inline(always)]
-pub fn rotate(v: u64) -> u64 {
-    v.reverse_bits() >> (64 - BITS)
-}
-
-/// The arrangement of each window, with `own` men as own and `opp` men as
-/// the opponent's: `STATES` numbers, own men counted once and the
-/// opponent's twice in each square's base-3 digit.
-#[inline(always)]
-pub fn arrangements(own: u64, opp: u64) -> [u16; WINDOWS] {
-    let mut out = [0u16; WINDOWS];
-    for (w, a) in out.iter_mut().enumerate() {
-        *a = TERNARY[mask(own, w)] + 2 * TERNARY[mask(opp, w)];
-    }
-    out
-}
-
 /// Both sides' arrangements of a position: White's on the board as it
 /// stands, Black's on the board turned half round.
 #[inline(always)]
-pub fn views<R: Rules>(pos: &Position<R>) -> [[u16; WINDOWS]; 2] {
-    debug_assert!(
-        R::Geo::BOARD == Dark8x8::BOARD,
-        "patterns need the dark 8×8 board"
-    );
+pub fn views<R: Rules>(pos: &Position<R>) -> [[u16; MAX_WINDOWS]; 2] {
+    let l = layout::<R>();
     let white = pos.pieces(Color::White, Kind::Man).to_u128() as u64;
     let black = pos.pieces(Color::Black, Kind::Man).to_u128() as u64;
     [
-        arrangements(white, black),
-        arrangements(rotate(black), rotate(white)),
+        l.arrangements(white, black),
+        l.arrangements(l.rotate(black), l.rotate(white)),
     ]
 }
 
 /// A table of pattern worths (hundredths of a man), window by window,
-/// as kept in the crate: one signed byte a weight.
+/// as kept in the crate: one signed byte a weight, [`Layout::len`] of
+/// them for the board it is made for.
 #[derive(Clone, Copy)]
-pub struct Table(pub &'static [u8; LEN]);
+pub struct Table(pub &'static [u8]);
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let used = self.0.iter().filter(|&&b| b != 0).count();
-        write!(f, "Table({used} of {LEN} weights set)")
+        write!(f, "Table({used} of {} weights set)", self.0.len())
     }
 }
 
@@ -158,7 +217,7 @@ impl Table {
     pub fn score<R: Rules>(&self, pos: &Position<R>) -> i32 {
         let [white, black] = views(pos);
         let mut s = 0;
-        for w in 0..WINDOWS {
+        for w in 0..layout::<R>().windows {
             s += self.get(w, white[w]) - self.get(w, black[w]);
         }
         s
@@ -190,16 +249,18 @@ const fn other_side(a: usize) -> usize {
     out
 }
 
-/// The table folded for play, at `percent` of its worth: both sides'
-/// reads of each region of the board in one number (entry `w × STATES +
-/// a`: White's arrangement `a` of region `w`, less what Black's read of
-/// the same region is worth), so the evaluation reads each region once,
-/// without turning the board ([`score_folded`]).
-pub fn fold(t: &Table, percent: i32) -> Box<[i16]> {
-    let mut out = vec![0i16; LEN].into_boxed_slice();
-    for w in 0..WINDOWS {
+/// The table folded for play on game `R`'s board, at `percent` of its
+/// worth: both sides' reads of each region of the board in one number
+/// (entry `w × STATES + a`: White's arrangement `a` of region `w`, less
+/// what Black's read of the same region is worth), so the evaluation
+/// reads each region once, without turning the board ([`score_folded`]).
+pub fn fold<R: Rules>(t: &Table, percent: i32) -> Box<[i16]> {
+    let l = layout::<R>();
+    assert_eq!(t.0.len(), l.len(), "a pattern table made for this board");
+    let mut out = vec![0i16; l.len()].into_boxed_slice();
+    for w in 0..l.windows {
         for a in 0..STATES {
-            let v = t.get(w, a as u16) - t.get(WINDOWS - 1 - w, other_side(a) as u16);
+            let v = t.get(w, a as u16) - t.get(l.windows - 1 - w, other_side(a) as u16);
             out[w * STATES + a] = (v * percent / 100) as i16;
         }
     }
@@ -210,11 +271,12 @@ pub fn fold(t: &Table, percent: i32) -> Box<[i16]> {
 /// table ([`fold`]): the same as [`Table::score`] at 100 %.
 #[inline(always)]
 pub fn score_folded<R: Rules>(folded: &[i16], pos: &Position<R>) -> i32 {
+    let l = &<R::Geo as Regions>::LAYOUT;
     let white = pos.pieces(Color::White, Kind::Man).to_u128() as u64;
     let black = pos.pieces(Color::Black, Kind::Man).to_u128() as u64;
     let mut s = 0;
-    for w in 0..WINDOWS {
-        let a = TERNARY[mask(white, w)] as usize + 2 * TERNARY[mask(black, w)] as usize;
+    for w in 0..l.windows {
+        let a = TERNARY[l.mask(white, w)] as usize + 2 * TERNARY[l.mask(black, w)] as usize;
         s += folded[w * STATES + a] as i32;
     }
     s
@@ -232,64 +294,85 @@ pub fn to_bytes(weights: &[f64]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::{Dark10x10, Dark8x8};
     use crate::rules::czech::Czech;
+    use crate::rules::international::International;
     use crate::square::Square;
 
-    /// The offsets read the squares they say: window `w`, rank `j`, the
-    /// dark squares of its four files.
-    #[test]
-    fn windows_cover_their_squares() {
+    /// The offsets read the squares they say (window `w`, rank `j`, the
+    /// dark squares of its four files), and the windows cover the board.
+    fn windows_cover<G: Geometry<B = u64>>(windows: usize) {
+        let l = G::LAYOUT;
+        assert_eq!(l.windows, windows);
+        let nf = (G::files() as usize - 2) / 2;
         let mut seen = 0u64;
-        for (w, offsets) in OFFSETS.iter().enumerate() {
-            let (file0, rank0) = (2 * (w % 3) as u8, 2 * (w / 3) as u8);
+        for w in 0..l.windows {
+            let (file0, rank0) = (2 * (w % nf) as u8, 2 * (w / nf) as u8);
             for j in 0..4u8 {
                 let mut want = 0u64;
                 for f in file0..file0 + 4 {
-                    if let Some(b) = Square::new(f, rank0 + j).and_then(Dark8x8::single) {
+                    if let Some(b) = Square::new(f, rank0 + j).and_then(G::single) {
                         want |= b;
                     }
                 }
-                let o = offsets[j as usize];
+                let o = l.offsets[w][j as usize];
                 assert_eq!(want, 3 << o, "window {w} rank {j}");
                 seen |= want;
             }
         }
-        assert_eq!(seen, Dark8x8::ALL, "the windows cover the board");
+        assert_eq!(seen, G::ALL, "the windows cover the board");
+    }
+
+    #[test]
+    fn windows_cover_their_squares() {
+        windows_cover::<Dark8x8>(9);
+        windows_cover::<Dark10x10>(16);
+        assert!(crate::geometry::Full8x8::LAYOUT.is_empty());
+    }
+
+    fn rotation<G: Geometry<B = u64>>() {
+        let (nf, nr) = (G::files(), G::ranks());
+        for f in 0..nf {
+            for r in 0..nr {
+                let (Some(a), Some(b)) = (
+                    Square::new(f, r).and_then(G::single),
+                    Square::new(nf - 1 - f, nr - 1 - r).and_then(G::single),
+                ) else {
+                    continue;
+                };
+                assert_eq!(G::LAYOUT.rotate(a), b);
+            }
+        }
+        assert_eq!(G::LAYOUT.rotate(G::ALL), G::ALL);
     }
 
     #[test]
     fn rotation_turns_the_board() {
-        for f in 0..8u8 {
-            for r in 0..8u8 {
-                let (Some(a), Some(b)) = (
-                    Square::new(f, r).and_then(Dark8x8::single),
-                    Square::new(7 - f, 7 - r).and_then(Dark8x8::single),
-                ) else {
-                    continue;
-                };
-                assert_eq!(rotate(a), b);
-            }
-        }
-        assert_eq!(rotate(Dark8x8::ALL), Dark8x8::ALL);
+        rotation::<Dark8x8>();
+        rotation::<Dark10x10>();
     }
 
     #[test]
     fn arrangements_are_base_three() {
         // One own man on the window's first square, an opponent's on its
         // last: 1 + 2 × 3⁷.
-        let own = 1u64 << OFFSETS[4][0];
-        let opp = 2u64 << OFFSETS[4][3];
-        assert_eq!(arrangements(own, opp)[4], 1 + 2 * 2187);
-        assert_eq!(arrangements(0, 0), [0; WINDOWS]);
-        assert_eq!(arrangements(Dark8x8::ALL, 0), [STATES as u16 / 2; WINDOWS]);
-        assert!(Dark8x8::ALL.count() == 32);
+        for l in [Dark8x8::LAYOUT, Dark10x10::LAYOUT] {
+            let own = 1u64 << l.offsets[4][0];
+            let opp = 2u64 << l.offsets[4][3];
+            assert_eq!(l.arrangements(own, opp)[4], 1 + 2 * 2187);
+            assert_eq!(l.arrangements(0, 0), [0; MAX_WINDOWS]);
+        }
+        let all = Dark8x8::LAYOUT.arrangements(Dark8x8::ALL, 0);
+        assert_eq!(all[..9], [STATES as u16 / 2; 9]);
+        assert_eq!(all[9..], [0; 7]);
     }
 
     /// `pos` turned half round with the colours (and the side to move)
     /// swapped: the same position seen from the other side.
-    fn mirror(pos: &Position<Czech>) -> Position<Czech> {
+    fn mirror<R: Rules>(pos: &Position<R>) -> Position<R> {
+        let (nf, nr) = (R::Geo::files(), R::Geo::ranks());
         let pieces = pos.piece_list().into_iter().map(|(sq, p)| {
-            let sq = Square::new(7 - sq.file(), 7 - sq.rank()).expect("on the board");
+            let sq = Square::new(nf - 1 - sq.file(), nr - 1 - sq.rank()).expect("on the board");
             let p = crate::piece::Piece {
                 color: !p.color,
                 kind: p.kind,
@@ -301,26 +384,31 @@ mod tests {
 
     /// Turning the board and swapping the colours swaps the views, so
     /// any table scores the mirrored position as the negation.
-    #[test]
-    fn the_score_is_symmetric() {
-        static BYTES: [u8; LEN] = {
-            let mut t = [0u8; LEN];
+    fn symmetric<R: Rules>() {
+        static BYTES: [u8; MAX_WINDOWS * STATES] = {
+            let mut t = [0u8; MAX_WINDOWS * STATES];
             let mut i = 0;
-            while i < LEN {
+            while i < t.len() {
                 t[i] = ((i * 7919) % 255) as u8;
                 i += 1;
             }
             t
         };
-        let table = Table(&BYTES);
-        let folded = fold(&table, 100);
-        for pos in crate::testkit::random_positions::<Czech>(5, 60, 300) {
+        let table = Table(&BYTES[..layout::<R>().len()]);
+        let folded = fold::<R>(&table, 100);
+        for pos in crate::testkit::random_positions::<R>(5, 60, 300) {
             let mirrored = mirror(&pos);
             assert_eq!(table.score(&pos), -table.score(&mirrored), "{pos}");
             assert_eq!(score_folded(&folded, &pos), table.score(&pos), "{pos}");
             let [w, b] = views(&pos);
             assert_eq!(views(&mirrored), [b, w]);
         }
+    }
+
+    #[test]
+    fn the_score_is_symmetric() {
+        symmetric::<Czech>();
+        symmetric::<International>();
     }
 
     #[test]

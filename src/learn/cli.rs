@@ -1,8 +1,11 @@
 //! The command lines of `dama selfplay` and `dama tune`.
 
-use super::{check_variant, selfplay, tune};
+use super::features::Learn;
+use super::{selfplay, tune};
 use crate::eval::regions;
 use crate::eval::weights::Weights;
+use crate::rules::czech::Czech;
+use crate::rules::international::International;
 use crate::variant::Variant;
 use std::io::Write;
 use std::time::Instant;
@@ -10,7 +13,7 @@ use std::time::Instant;
 /// Options of `dama selfplay`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SelfplayArgs {
-    /// The game (only czech has a learned evaluation).
+    /// The game: czech or international (the games that learn).
     #[arg(long, default_value_t = Variant::Czech)]
     pub variant: Variant,
     /// Number of games.
@@ -39,7 +42,7 @@ pub struct SelfplayArgs {
 /// Options of `dama tune`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct TuneArgs {
-    /// The game (only czech has a learned evaluation).
+    /// The game: czech or international (the games that learn).
     #[arg(long, default_value_t = Variant::Czech)]
     pub variant: Variant,
     /// Data files of `dama selfplay` (repeatable).
@@ -64,9 +67,10 @@ pub struct TuneArgs {
     /// added to the loss (0: none).
     #[arg(long, default_value_t = 0.0)]
     pub prior: f64,
-    /// The weights file to write (the crate's is src/eval/czech_weights.rs).
+    /// The weights file to write (the crate's is src/eval/czech_weights.rs);
+    /// needed in czech, not in international (patterns only).
     #[arg(long)]
-    pub out: String,
+    pub out: Option<String>,
     /// Learn the region patterns too (written to --patterns-out).
     #[arg(long, requires = "patterns_out")]
     pub patterns: bool,
@@ -79,8 +83,8 @@ pub struct TuneArgs {
     /// --patterns they are kept as they are while the rest is learned.
     #[arg(long)]
     pub start_patterns: Option<String>,
-    /// The pattern table to write (the crate's is
-    /// src/eval/czech_patterns.bin).
+    /// The pattern table to write (the crate's are
+    /// src/eval/czech_patterns.bin and src/eval/international_patterns.bin).
     #[arg(long)]
     pub patterns_out: Option<String>,
     /// Keep the last 1/N of the positions (whole games) out of the
@@ -89,9 +93,23 @@ pub struct TuneArgs {
     pub holdout: usize,
 }
 
+/// The games that learn, or an error naming them.
+fn unknown(v: Variant) -> Result<(), String> {
+    Err(format!(
+        "{v} has no learned evaluation: --variant czech or international"
+    ))
+}
+
 /// `dama selfplay`.
 pub fn selfplay(a: &SelfplayArgs) -> Result<(), String> {
-    check_variant(a.variant)?;
+    match a.variant {
+        Variant::Czech => selfplay_in::<Czech>(a),
+        Variant::International => selfplay_in::<International>(a),
+        v => unknown(v),
+    }
+}
+
+fn selfplay_in<R: Learn>(a: &SelfplayArgs) -> Result<(), String> {
     let o = selfplay::Options {
         games: a.games,
         nodes: a.nodes,
@@ -105,7 +123,7 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<(), String> {
     let mut out = std::io::BufWriter::new(file);
     let t = Instant::now();
     let step = (a.games / 20).max(1);
-    let totals = selfplay::run(&o, &mut out, &mut |t2| {
+    let totals = selfplay::run::<R>(&o, &mut out, &mut |t2| {
         if t2.games % step == 0 {
             eprintln!(
                 "{} games, {} positions, {:.0} s",
@@ -129,12 +147,34 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<(), String> {
 
 /// `dama tune`.
 pub fn tune(a: &TuneArgs) -> Result<(), String> {
-    check_variant(a.variant)?;
+    match a.variant {
+        Variant::Czech => tune_in::<Czech>(a),
+        Variant::International => tune_in::<International>(a),
+        v => unknown(v),
+    }
+}
+
+fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
+    if R::LINEAR && a.out.is_none() {
+        return Err(format!(
+            "{}: --out (the weights file) is needed",
+            R::VARIANT
+        ));
+    }
+    if !R::LINEAR && (a.out.is_some() || a.start.is_some()) {
+        return Err(format!(
+            "{} learns only region patterns: --patterns --patterns-out, no --out or --start",
+            R::VARIANT
+        ));
+    }
+    if !R::LINEAR && a.patterns_out.is_none() {
+        return Err(format!("{}: --patterns --patterns-out FILE", R::VARIANT));
+    }
     let t = Instant::now();
     let mut data = tune::Dataset::new();
     for path in &a.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let d = tune::Dataset::from_text(&text).map_err(|e| format!("{path}: {e}"))?;
+        let d = tune::Dataset::from_text::<R>(&text).map_err(|e| format!("{path}: {e}"))?;
         data.append(d);
     }
     if data.is_empty() {
@@ -155,11 +195,12 @@ pub fn tune(a: &TuneArgs) -> Result<(), String> {
     let start_patterns = match &a.start_patterns {
         Some(p) => {
             let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
-            if bytes.len() != regions::LEN {
+            let len = regions::layout::<R>().len();
+            if bytes.len() != len {
                 return Err(format!(
-                    "{p}: {} bytes, not the {} of a pattern table",
+                    "{p}: {} bytes, not the {len} of a pattern table for {}",
                     bytes.len(),
-                    regions::LEN
+                    R::VARIANT
                 ));
             }
             bytes.iter().map(|&b| b as i8 as f64).collect()
@@ -231,9 +272,11 @@ pub fn tune(a: &TuneArgs) -> Result<(), String> {
         r.start_loss,
         r.end_loss
     );
-    let mut f = std::fs::File::create(&a.out).map_err(|e| format!("{}: {e}", a.out))?;
-    f.write_all(learned.weights.to_text(&about).as_bytes())
-        .map_err(|e| format!("{}: {e}", a.out))?;
+    if let Some(out) = &a.out {
+        let mut f = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
+        f.write_all(learned.weights.to_text(&about).as_bytes())
+            .map_err(|e| format!("{out}: {e}"))?;
+    }
     if let Some(p) = &a.patterns_out {
         if learned.patterns.is_empty() {
             return Err(format!("{p}: no patterns to write (add --patterns)"));

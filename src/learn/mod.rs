@@ -1,4 +1,5 @@
-//! A learned evaluation for Czech draughts: self-play games that make
+//! A learned evaluation for Czech draughts (and region patterns for
+//! international draughts, [`features::Learn`]): self-play games that make
 //! training positions ([`selfplay`], `dama selfplay`) and a Texel-style
 //! tuner ([`tune`], `dama tune`) of the evaluation's linear numbers and
 //! of its region patterns ([`crate::eval::regions`]: the men of each
@@ -33,19 +34,6 @@ pub mod cli;
 pub mod features;
 pub mod selfplay;
 pub mod tune;
-
-use crate::variant::Variant;
-
-/// The only game with a learned evaluation so far.
-pub fn check_variant(v: Variant) -> Result<(), String> {
-    if v == Variant::Czech {
-        Ok(())
-    } else {
-        Err(format!(
-            "only czech has a learned evaluation (not {v}): --variant czech"
-        ))
-    }
-}
 
 /// A training position's result as written: `1`, `0.5` or `0`.
 pub fn result_text(r: f32) -> &'static str {

@@ -7,11 +7,10 @@
 //! opening is drawn from the seed and *i*, and the games are written in
 //! their order, so a seed gives the same file whatever the concurrency.
 
-use super::features::has_capture;
+use super::features::{has_capture, Learn};
 use crate::game::{Game, GameOptions, GameResult, Status};
 use crate::matchrunner::openings::SplitMix64;
 use crate::piece::Color;
-use crate::rules::czech::Czech;
 use crate::search::{Limits, Searcher};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -62,13 +61,13 @@ pub struct GameRecord {
     pub plies: usize,
 }
 
-/// Plays game number `index` of `o`.
-pub fn play_game(o: &Options, index: usize) -> GameRecord {
+/// Plays game number `index` of `o`, a game of `R`.
+pub fn play_game<R: Learn>(o: &Options, index: usize) -> GameRecord {
     let mut rng = SplitMix64::new(o.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     // The opening: random plies that do not end the game (redrawn).
-    let mut game = Game::<Czech>::new(GameOptions::default());
+    let mut game = Game::<R>::new(GameOptions::default());
     for _ in 0..100 {
-        let mut g = Game::<Czech>::new(GameOptions::default());
+        let mut g = Game::<R>::new(GameOptions::default());
         for _ in 0..o.random_plies {
             let legal = g.position().legal_moves();
             if legal.is_empty() || g.status() != Status::InPlay {
@@ -84,7 +83,7 @@ pub fn play_game(o: &Options, index: usize) -> GameRecord {
             break;
         }
     }
-    let mut searcher = Searcher::<Czech>::new(o.hash_mb);
+    let mut searcher = Searcher::<R>::new(o.hash_mb);
     searcher.set_seed(o.seed);
     let limits = Limits {
         nodes: Some(o.nodes),
@@ -131,17 +130,18 @@ pub struct Totals {
     pub plies: usize,
 }
 
-/// Plays `o.games` games and writes their positions to `out` in game
+/// Plays `o.games` games of `R` and writes their positions to `out` in game
 /// order (a header comment first); `progress` hears of each game
 /// written.
-pub fn run(
+pub fn run<R: Learn>(
     o: &Options,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(&Totals),
 ) -> std::io::Result<Totals> {
     writeln!(
         out,
-        "# dama selfplay --variant czech --games {} --nodes {} --seed {} (random plies {}, skipped plies {}); FEN;result (White: 1 win, 0.5 draw, 0 loss)",
+        "# dama selfplay --variant {} --games {} --nodes {} --seed {} (random plies {}, skipped plies {}); FEN;result (White: 1 win, 0.5 draw, 0 loss)",
+        R::VARIANT,
         o.games, o.nodes, o.seed, o.random_plies, o.skip_plies
     )?;
     let next = AtomicUsize::new(0);
@@ -156,7 +156,7 @@ pub fn run(
                 if i >= o.games {
                     break;
                 }
-                if tx.send((i, play_game(o, i))).is_err() {
+                if tx.send((i, play_game::<R>(o, i))).is_err() {
                     break;
                 }
             });
@@ -193,6 +193,7 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::position::Position;
+    use crate::rules::czech::Czech;
 
     #[test]
     fn writes_valid_positions_reproducibly() {
@@ -204,7 +205,7 @@ mod tests {
             ..Options::default()
         };
         let mut a = Vec::new();
-        let t = run(&o, &mut a, &mut |_| {}).unwrap();
+        let t = run::<Czech>(&o, &mut a, &mut |_| {}).unwrap();
         assert_eq!(t.games, 4);
         assert_eq!(t.results.iter().sum::<usize>(), 4);
         let text = String::from_utf8(a.clone()).unwrap();
@@ -221,7 +222,7 @@ mod tests {
         assert!(n > 20, "only {n} positions");
         // The same seed gives the same file, whatever the concurrency.
         let mut b = Vec::new();
-        run(
+        run::<Czech>(
             &Options {
                 concurrency: 1,
                 ..o

@@ -1,6 +1,7 @@
 //! `dama tune`: Texel-style tuning of the Czech evaluation's linear
 //! numbers ([`Weights`]) and, with `--patterns`, its region patterns
-//! ([`crate::eval::regions`]) on training positions.
+//! ([`crate::eval::regions`]) on training positions; in international
+//! draughts, of the region patterns alone ([`Learn`]).
 //!
 //! The loss is the mean squared error between `sigmoid(eval / K)` and
 //! the game results (White's side). `K` is fitted first, with the
@@ -9,16 +10,15 @@
 //! few dozen small integers a position, so an epoch over a million
 //! positions takes well under a second).
 //!
-//! The patterns are 59 049 numbers, most of them seen in few positions:
+//! The patterns are 59 049 numbers (104 976 on 10×10), most of them seen in few positions:
 //! they are pulled towards 0 (`pattern_prior`), and a share of the
 //! positions can be kept out of the training (`holdout`) to see whether
 //! what was learned holds on positions it did not see.
 
-use super::features::Features;
-use crate::eval::regions::{self, STATES, WINDOWS};
+use super::features::{Features, Learn};
+use crate::eval::regions::{self, MAX_WINDOWS, STATES};
 use crate::eval::weights::{Weights, N, TEMPO};
 use crate::position::Position;
-use crate::rules::czech::Czech;
 
 /// Training positions with their features extracted once.
 #[derive(Clone, Debug, Default)]
@@ -26,13 +26,16 @@ pub struct Dataset {
     index: Vec<u8>,
     value: Vec<i8>,
     samples: Vec<Sample>,
+    /// Windows of the board the positions are on (0 while empty).
+    windows: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Sample {
     start: u32,
     len: u16,
-    views: [[u16; WINDOWS]; 2],
+    fixed: f32,
+    views: [[u16; MAX_WINDOWS]; 2],
     side: i8,
     a_pos: f32,
     a_neg: f32,
@@ -47,15 +50,18 @@ impl Dataset {
     }
 
     /// Adds a position with its game's result (White's side).
-    pub fn push(&mut self, pos: &Position<Czech>, result: f32) {
-        self.push_features(&Features::of(pos), result);
+    pub fn push<R: Learn>(&mut self, pos: &Position<R>, result: f32) {
+        self.push_features(&R::features(pos), result);
     }
 
     /// Adds a position's features with a result (White's side).
     pub fn push_features(&mut self, f: &Features, result: f32) {
+        debug_assert!(self.samples.is_empty() || self.windows == f.windows as usize);
+        self.windows = f.windows as usize;
         self.samples.push(Sample {
             start: self.index.len() as u32,
             len: f.linear.len() as u16,
+            fixed: f.fixed,
             views: f.views,
             side: f.side,
             a_pos: f.a_pos,
@@ -69,9 +75,9 @@ impl Dataset {
         }
     }
 
-    /// Reads a data file's text ([`super`] has the format); a bad line is
-    /// an error naming it.
-    pub fn from_text(text: &str) -> Result<Self, String> {
+    /// Reads a data file's text of game `R` ([`super`] has the format);
+    /// a bad line is an error naming it.
+    pub fn from_text<R: Learn>(text: &str) -> Result<Self, String> {
         let mut d = Dataset::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -79,7 +85,7 @@ impl Dataset {
                 continue;
             }
             let (fen, r) = super::parse_line(line).map_err(|e| format!("line {}: {e}", n + 1))?;
-            let pos: Position<Czech> = fen
+            let pos: Position<R> = fen
                 .parse()
                 .map_err(|e| format!("line {}: bad FEN '{fen}': {e}", n + 1))?;
             d.push(&pos, r);
@@ -87,9 +93,12 @@ impl Dataset {
         Ok(d)
     }
 
-    /// Adds the positions of `other`.
+    /// Adds the positions of `other` (of the same game).
     pub fn append(&mut self, other: Dataset) {
         let base = self.index.len() as u32;
+        if !other.is_empty() {
+            self.windows = other.windows;
+        }
         self.index.extend(other.index);
         self.value.extend(other.value);
         self.samples
@@ -104,6 +113,11 @@ impl Dataset {
         self.samples.len()
     }
 
+    /// Number of pattern weights of the positions' board.
+    pub fn pattern_len(&self) -> usize {
+        self.windows * STATES
+    }
+
     /// Whether there is no position.
     pub fn is_empty(&self) -> bool {
         self.samples.is_empty()
@@ -116,6 +130,7 @@ impl Dataset {
     /// cut), not on neighbours of positions it saw.
     pub fn split(self, parts: usize) -> (Dataset, Dataset) {
         let (mut keep, mut out) = (Dataset::new(), Dataset::new());
+        (keep.windows, out.windows) = (self.windows, self.windows);
         let cut = match parts {
             0 => self.samples.len(),
             p => self.samples.len() - self.samples.len() / p,
@@ -138,14 +153,14 @@ impl Dataset {
     #[inline]
     fn eval(&self, s: &Sample, w: &[f64]) -> (f64, f64) {
         let (a, b) = (s.start as usize, s.start as usize + s.len as usize);
-        let mut v = 0.0;
+        let mut v = s.fixed as f64;
         for (&i, &x) in self.index[a..b].iter().zip(&self.value[a..b]) {
             v += x as f64 * w[i as usize];
         }
         if w.len() > N {
             let p = &w[N..];
             let [white, black] = &s.views;
-            for i in 0..WINDOWS {
+            for i in 0..self.windows {
                 v += p[i * STATES + white[i] as usize] - p[i * STATES + black[i] as usize];
             }
         }
@@ -182,7 +197,7 @@ impl Dataset {
             g[TEMPO] += d * s.side as f64;
             if w.len() > N {
                 let [white, black] = &s.views;
-                for i in 0..WINDOWS {
+                for i in 0..self.windows {
                     g[N + i * STATES + white[i] as usize] += dl;
                     g[N + i * STATES + black[i] as usize] -= dl;
                 }
@@ -282,7 +297,7 @@ pub struct Learned {
     /// The linear numbers.
     pub weights: Weights,
     /// The pattern worths, rounded as the crate keeps them
-    /// ([`regions::LEN`] of them, or none).
+    /// ([`Dataset::pattern_len`] of them, or none).
     pub patterns: Vec<f64>,
 }
 
@@ -303,9 +318,13 @@ pub fn train(
     let mut w = start.to_vec().to_vec();
     if o.patterns || !start_patterns.is_empty() {
         if start_patterns.is_empty() {
-            w.resize(N + regions::LEN, 0.0);
+            w.resize(N + data.pattern_len(), 0.0);
         } else {
-            assert_eq!(start_patterns.len(), regions::LEN, "a whole pattern table");
+            assert_eq!(
+                start_patterns.len(),
+                data.pattern_len(),
+                "a whole pattern table"
+            );
             w.extend_from_slice(start_patterns);
         }
     }
@@ -365,6 +384,7 @@ mod tests {
     use super::*;
     use crate::eval::czech::HAND;
     use crate::eval::weights::{KING, MOB_MAN};
+    use crate::rules::czech::Czech;
 
     /// Positions of random games (quiet or not: the tuner does not care).
     fn positions(n: usize) -> Vec<Position<Czech>> {
@@ -433,7 +453,7 @@ mod tests {
     fn learns_a_pattern() {
         let truth = Weights::from_params(&HAND);
         let mut tv = truth.to_vec().to_vec();
-        tv.resize(N + regions::LEN, 0.0);
+        tv.resize(N + 9 * STATES, 0.0);
         let all = positions(8000);
         // The most common arrangement of White's central window (where
         // Black's differs, or the two would cancel).
@@ -488,9 +508,9 @@ mod tests {
 
     #[test]
     fn reads_data_lines() {
-        let d = Dataset::from_text("# c\nW:Wc3,e3:Bd6;1\n\nB:Wc3:BKh8;0.5\n").unwrap();
+        let d = Dataset::from_text::<Czech>("# c\nW:Wc3,e3:Bd6;1\n\nB:Wc3:BKh8;0.5\n").unwrap();
         assert_eq!(d.len(), 2);
-        let e = Dataset::from_text("W:Wc3:Bd6;1\nW:Wz9:Bd6;0\n").unwrap_err();
+        let e = Dataset::from_text::<Czech>("W:Wc3:Bd6;1\nW:Wz9:Bd6;0\n").unwrap_err();
         assert!(e.starts_with("line 2: bad FEN"), "{e}");
     }
 }
