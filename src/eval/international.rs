@@ -138,7 +138,7 @@ const _: () = assert!(PATTERN_TABLE.0.len() == regions::layout::<International>(
 
 /// Whether the engine plays with [`PATTERN_TABLE`]: only once a match
 /// (SPRT) has accepted it.
-pub const SHIP_PATTERNS: bool = false;
+pub const SHIP_PATTERNS: bool = true;
 
 impl Evaluate for International {
     const PARAMS: Params = PARAMS;
