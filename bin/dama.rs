@@ -55,10 +55,10 @@ enum Command {
     /// Endgame databases (Czech draughts): generate, verify, probe.
     Egtb(dama::egtb::cli::EgtbArgs),
     /// Play the engine against itself and write training positions
-    /// (Czech; `FEN;result` lines).
+    /// (Czech or international; `FEN;result` lines).
     Selfplay(dama::learn::cli::SelfplayArgs),
-    /// Learn the Czech evaluation's numbers from training positions
-    /// (Texel's method) and write them as a weights file.
+    /// Learn the evaluation from training positions (Texel's method):
+    /// Czech's numbers and region patterns, international's patterns.
     Tune(dama::learn::cli::TuneArgs),
     /// Search fixed positions of every game to a fixed depth: nodes (a
     /// signature of the search) and speed.

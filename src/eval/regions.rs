@@ -18,15 +18,16 @@
 //! Each window is read twice, once from each side: White's men as own
 //! on the board as it stands, and Black's men as own on the board turned
 //! half round (which on this bit layout is reversing the layout's bits:
-//! 35 on 8×8, 54 on 10×10). One
-//! table serves both sides, so the evaluation is symmetric by
-//! construction and each side's games teach the same numbers.
+//! 35 on 8×8, 54 on 10×10). One table serves both sides, so the
+//! evaluation is symmetric by construction and each side's games teach
+//! the same numbers.
 //!
 //! The bit layout makes reading a window cheap: the dark squares of four
 //! adjacent files in one rank are two adjacent bits
 //! ([`crate::geometry`]: rows of the rank's dark squares, a ghost bit
-//! after every second row), so a window is four 2-bit slices, and its two 8-bit masks (own,
-//! opponent) turn into the base-3 number through one small table.
+//! after every second row), so a window is four 2-bit slices, and its
+//! two 8-bit masks (own, opponent) turn into the base-3 number through
+//! one small table.
 
 use crate::bitboard::Bits;
 use crate::geometry::{Board, Geometry, Squares};
@@ -55,14 +56,15 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The windows of a board of one colour (no windows on any other).
+    /// The windows of a board of one colour that fits 64 bits (no
+    /// windows on any other).
     pub const fn of(b: Board) -> Layout {
         let mut l = Layout {
             windows: 0,
             bits: b.bits(),
             offsets: [[0; 4]; MAX_WINDOWS],
         };
-        if matches!(b.squares, Squares::All) || b.files < 4 || b.ranks < 4 {
+        if matches!(b.squares, Squares::All) || b.files < 4 || b.ranks < 4 || b.bits() > 64 {
             return l;
         }
         let (nf, nr) = ((b.files as usize - 2) / 2, (b.ranks as usize - 2) / 2);
@@ -184,6 +186,9 @@ const fn ternary() -> [u16; 256] {
 #[inline(always)]
 pub fn views<R: Rules>(pos: &Position<R>) -> [[u16; MAX_WINDOWS]; 2] {
     let l = layout::<R>();
+    if l.is_empty() {
+        return [[0; MAX_WINDOWS]; 2];
+    }
     let white = pos.pieces(Color::White, Kind::Man).to_u128() as u64;
     let black = pos.pieces(Color::Black, Kind::Man).to_u128() as u64;
     [
@@ -328,6 +333,8 @@ mod tests {
         windows_cover::<Dark8x8>(9);
         windows_cover::<Dark10x10>(16);
         assert!(crate::geometry::Full8x8::LAYOUT.is_empty());
+        // 12×12 spans 77 bits: no windows (and no table) there.
+        assert!(Layout::of(Board::new(12, 12, Squares::LikeA1)).is_empty());
     }
 
     fn rotation<G: Geometry<B = u64>>() {
