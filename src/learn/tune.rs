@@ -10,10 +10,11 @@
 //! few dozen small integers a position, so an epoch over a million
 //! positions takes well under a second).
 //!
-//! The patterns are 59 049 numbers (104 976 on 10×10), most of them seen in few positions:
-//! they are pulled towards 0 (`pattern_prior`), and a share of the
-//! positions can be kept out of the training (`holdout`) to see whether
-//! what was learned holds on positions it did not see.
+//! The patterns are 59 049 numbers (104 976 on 10×10), most of them
+//! seen in few positions: they are pulled towards 0 (`pattern_prior`),
+//! and a share of the positions can be kept out of the training
+//! (`holdout`) to see whether what was learned holds on positions it
+//! did not see.
 
 use super::features::{Features, Learn};
 use crate::eval::regions::{self, MAX_WINDOWS, STATES};
@@ -453,7 +454,7 @@ mod tests {
     fn learns_a_pattern() {
         let truth = Weights::from_params(&HAND);
         let mut tv = truth.to_vec().to_vec();
-        tv.resize(N + 9 * STATES, 0.0);
+        tv.resize(N + regions::layout::<Czech>().len(), 0.0);
         let all = positions(8000);
         // The most common arrangement of White's central window (where
         // Black's differs, or the two would cancel).
