@@ -14,8 +14,11 @@
 //! - Kings like the long diagonal 46–5 (`a1`–`j10`) and the centre.
 //! - `adjust` knows the ends the draw rules make hopeless: a lone king
 //!   against at most three pieces with a king is a draw by the endgame
-//!   classes, so the material edge is worth little there; and when the
-//!   25-move rule comes close every advantage fades towards the draw.
+//!   classes, so the material edge is worth little there; against four
+//!   pieces or more (no class, only the 25-move rule) it pays for closing
+//!   the net: the squares the lone king can reach, and who holds the long
+//!   diagonal (`cage`); and when the 25-move rule comes close every
+//!   advantage fades towards the draw.
 //! - Region patterns ([`regions`]: the men of sixteen 4×4 windows),
 //!   learned from self-play on top of these hand-set numbers (`dama
 //!   selfplay`/`dama tune --variant international --patterns`; README,
@@ -29,7 +32,7 @@ use crate::geometry::Geometry;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::international::International;
-use crate::rules::Rules;
+use crate::rules::{Rules, BB};
 
 /// Worth of a man.
 pub const MAN: i32 = 100;
@@ -93,6 +96,38 @@ pub fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
     super::runaways(pos, c, 8, 180)
 }
 
+/// How well the pieces of `!lone` hold a lone king of `lone` that no
+/// endgame class protects (four pieces or more against it, so only the
+/// 25-move rule limits the hunt): the squares it can fly to shrink as
+/// the net closes, and holding the long diagonal 46–5 keeps it off the
+/// one line from which it cannot be trapped. Without this a shallow
+/// search sees every quiet king move as equal and wanders until the
+/// 25-move rule or a careless sacrifice draws a won game.
+fn cage<R: Rules>(pos: &Position<R>, lone: Color) -> i32 {
+    let empty = !pos.occupied() & R::Geo::ALL;
+    let (_, room) = super::mobility(pos, lone, empty, &[0, 1, 0, 0]);
+    let mut s = 6 * (18 - room.min(18) as i32);
+    let diagonal = long_diagonal::<R>();
+    if !(pos.color(lone) & diagonal).is_empty() {
+        s -= 40;
+    } else if !(pos.pieces(!lone, Kind::King) & diagonal).is_empty() {
+        s += 20;
+    }
+    s
+}
+
+/// The long diagonal 46–5 (`a1`–`j10`): the squares whose file is their rank.
+fn long_diagonal<R: Rules>() -> BB<R> {
+    let mut d = BB::<R>::ZERO;
+    for b in R::Geo::ALL.iter() {
+        let sq = R::Geo::square(b);
+        if sq.file() == sq.rank() {
+            d |= BB::<R>::bit(b);
+        }
+    }
+    d
+}
+
 /// Formation, endgame knowledge and the pull of the 25-move rule, from
 /// White's side.
 pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
@@ -119,6 +154,10 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
             1..=3 => s /= 16,
             4 => s /= 2,
             _ => {}
+        }
+        if o.count() >= 4 {
+            let drive = cage(pos, lone);
+            s += if lone == Color::Black { drive } else { -drive };
         }
     }
     s += runaways(pos, Color::White) - runaways(pos, Color::Black);
