@@ -119,6 +119,10 @@ pub trait Evaluate: Rules {
     /// one colour (a table made for that board); `None` (the default)
     /// for none.
     const PATTERNS: Option<regions::Table> = None;
+    /// How far above beta, per ply of depth, a ProbCut's shallow search
+    /// must reach (`search::worker`), in the evaluation's hundredths of
+    /// a man.
+    const PROBCUT_MARGIN: i32 = 10;
 
     /// What tables cannot say, from White's side: `white` is the
     /// evaluation so far (material, squares, mobility), `cx` how close a

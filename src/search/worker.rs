@@ -25,8 +25,6 @@ pub(super) const POLL_EVERY: u64 = 256;
 /// The least depth at which a node is first searched shallowly for a
 /// ProbCut (see `node`).
 const PROBCUT_DEPTH: i32 = 3;
-/// How far above beta, per ply of depth, the shallow search must reach.
-const PROBCUT_MARGIN: i32 = 10;
 
 /// The score of a finished game for the side to move at `ply`.
 pub(super) fn outcome_score<R: Rules>(o: Outcome, pos: &Position<R>, ply: usize) -> i32 {
@@ -256,7 +254,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         // ProbCut: where a shallow search of this node clears beta by a
         // margin, the full one would most likely clear beta too.
         if !PV && depth >= PROBCUT_DEPTH && !self.no_prune && beta.abs() < Score::WIN_BOUND {
-            let margin = PROBCUT_MARGIN * depth;
+            let margin = R::PROBCUT_MARGIN * depth;
             let high = beta + margin;
             self.no_prune = true;
             let s = self.node::<false>(pos, cnt, psq, depth * 2 / 5, ply, high - 1, high);
