@@ -463,6 +463,15 @@ pub trait Geometry:
     }
 }
 
+/// The long diagonal from `a1` (file = rank): `a1`–`h8` on 8×8, 46–5
+/// (`a1`–`j10`) on 10×10. Several games' draw rules and evaluations
+/// ask who holds it.
+pub fn long_diagonal<G: Geometry>() -> G::B {
+    (0..G::files().min(G::ranks()))
+        .filter_map(|i| Square::new(i, i).and_then(G::single))
+        .fold(G::B::ZERO, |a, b| a | b)
+}
+
 const fn narrow64(a: [u128; 16]) -> [u64; 16] {
     let mut o = [0u64; 16];
     let mut i = 0;

@@ -20,12 +20,10 @@ use super::shapes::{checkers, Centre, Kings, Men, Squares, CHECKERS};
 use super::weights::Weights;
 use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
-use crate::geometry::Geometry;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::czech::Czech;
-use crate::rules::{Rules, BB};
-use crate::square::Square;
+use crate::rules::Rules;
 
 /// Worth of a man.
 pub const MAN: i32 = 100;
@@ -85,13 +83,6 @@ pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_p
 /// (SPRT) has accepted it.
 pub const SHIP_PATTERNS: bool = true;
 
-/// The squares `a1`–`h8`.
-fn main_diagonal<R: Rules>() -> BB<R> {
-    (0..8)
-        .filter_map(|i| Square::new(i, i).and_then(R::Geo::single))
-        .fold(BB::<R>::ZERO, |a, b| a | b)
-}
-
 /// Endgame knowledge and the pull of the 15-moves rule, from White's side.
 pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     let mut s = white;
@@ -117,7 +108,7 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
         } else if men == 0 && kings == 3 {
             // Three kings win only against a king off the long diagonal,
             // and only within the limit: little on it, half off it.
-            if (l & main_diagonal::<R>()).is_empty() {
+            if (l & crate::geometry::long_diagonal::<R::Geo>()).is_empty() {
                 s /= 2;
             } else {
                 s /= 8;

@@ -32,7 +32,7 @@ use crate::geometry::Geometry;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::international::International;
-use crate::rules::{Rules, BB};
+use crate::rules::Rules;
 
 /// Worth of a man.
 pub const MAN: i32 = 100;
@@ -107,25 +107,13 @@ fn cage<R: Rules>(pos: &Position<R>, lone: Color) -> i32 {
     let empty = !pos.occupied() & R::Geo::ALL;
     let (_, room) = super::mobility(pos, lone, empty, &[0, 1, 0, 0]);
     let mut s = 6 * (18 - room.min(18) as i32);
-    let diagonal = long_diagonal::<R>();
+    let diagonal = crate::geometry::long_diagonal::<R::Geo>();
     if !(pos.color(lone) & diagonal).is_empty() {
         s -= 40;
     } else if !(pos.pieces(!lone, Kind::King) & diagonal).is_empty() {
         s += 20;
     }
     s
-}
-
-/// The long diagonal 46–5 (`a1`–`j10`): the squares whose file is their rank.
-fn long_diagonal<R: Rules>() -> BB<R> {
-    let mut d = BB::<R>::ZERO;
-    for b in R::Geo::ALL.iter() {
-        let sq = R::Geo::square(b);
-        if sq.file() == sq.rank() {
-            d |= BB::<R>::bit(b);
-        }
-    }
-    d
 }
 
 /// Formation, endgame knowledge and the pull of the 25-move rule, from

@@ -48,12 +48,11 @@
 //! ```
 
 use crate::bitboard::Bits;
-use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};
+use crate::geometry::{dir, dirs, Dark8x8, DIAGONALS};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::{Capture, Mechanics, Motion, Rules};
 use crate::rules::{Counters, EndRule, GameOptions, Outcome};
-use crate::square::Square;
 use crate::variant::Variant;
 
 /// Russian draughts.
@@ -131,13 +130,6 @@ impl Rules for Russian {
     }
 }
 
-/// The squares `a1`–`h8`.
-fn long_diagonal<G: Geometry>() -> G::B {
-    (0..8)
-        .filter_map(|i| Square::new(i, i).and_then(G::single))
-        .fold(G::B::ZERO, |a, b| a | b)
-}
-
 /// The FMJD-64 endgame class of a position (Russian and Brazilian
 /// draughts): [`R1`], [`R2`], [`R3`] or 0. R2 is judged in the position
 /// given (the game looks at it right after the ply that entered the
@@ -154,7 +146,7 @@ pub fn endgame_class<R: Mechanics>(pos: &Position<R>) -> u8 {
         if ok == 0 {
             continue;
         }
-        let diag = long_diagonal::<R::Geo>();
+        let diag = crate::geometry::long_diagonal::<R::Geo>();
         return match n {
             1 | 2 => R1,
             3 if !(l & diag).is_empty() && (pos.occupied() & diag).count() == 1 => R2,
