@@ -444,3 +444,72 @@ fn dama_play_takes_the_databases_and_refuses_a_directory_without_them() {
     );
     std::fs::remove_dir_all(&empty).ok();
 }
+
+#[test]
+fn audit_names_the_move_that_lets_a_win_go() {
+    use dama::egtb::audit::audit;
+    // Three kings against one win from here; c1-g5 offers a king and draws,
+    // e1-d2 keeps the win. Of Black's three ways to take it, h4xd8 holds
+    // the draw (h4xf6 would lose: the king lands where a1 takes it).
+    let start = "W:WKa1,Kc1,Ke1:BKh4:H0:F1";
+    let mut thrown: Game<Czech> = Game::from_fen(start, GameOptions::default()).unwrap();
+    thrown.play_text("c1-g5").unwrap();
+    thrown.play_text("h4xd8").unwrap();
+    let a = audit(tb(), &thrown);
+    assert_eq!(a.reached, Some(0));
+    assert_eq!(a.first, Some(Wdl::Win));
+    assert_eq!(a.slips.len(), 1, "{:?}", a.slips);
+    let s = &a.slips[0];
+    assert_eq!((s.ply, s.number, s.text.as_str()), (0, 1, "c1-g5"));
+    assert_eq!((s.before, s.after), (Wdl::Win, Wdl::Draw));
+    assert_eq!(s.side, dama::Color::White);
+    assert_eq!(s.fen, start);
+
+    let mut kept: Game<Czech> = Game::from_fen(start, GameOptions::default()).unwrap();
+    kept.play_text("e1-d2").unwrap();
+    assert!(audit(tb(), &kept).slips.is_empty());
+
+    // From the start position the game never reaches the databases.
+    let mut opening: Game<Czech> = Game::default();
+    opening.play_text("c3-d4").unwrap();
+    assert_eq!(audit(tb(), &opening), dama::egtb::audit::Audit::default());
+}
+
+#[test]
+fn dama_egtb_audit_counts_each_players_slips() {
+    use std::process::Command;
+    let file = std::env::temp_dir().join(format!("dama-egtb-audit-{}.pdn", std::process::id()));
+    std::fs::write(
+        &file,
+        "[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"*\"]\n[GameType \"29\"]\n\
+         [FEN \"W:WKa1,Kc1,Ke1:BKh4:H0:F1\"]\n\n1. c1-g5 h4xd8 *\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["egtb", "audit", "--dir"])
+        .arg(dir())
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "game 1 (Alice - Bob, *): 1. c1-g5 by Alice: win -> draw (W:WKa1,Kc1,Ke1:BKh4:H0:F1)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 games of Czech draughts, 1 reached the databases (up to 4 pieces)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Alice: 1 games, 1 wins let go (1, 0), 0 draws lost"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Bob: 1 games, 0 wins let go (0, 0), 0 draws lost"),
+        "{text}"
+    );
+    std::fs::remove_file(&file).ok();
+}

@@ -54,6 +54,18 @@ pub enum EgtbCommand {
         #[arg(long, default_value = "egtb")]
         dir: PathBuf,
     },
+    /// Judge the moves of played games (PDN) by the databases: each database win let go and each drawn position lost, and a count per player.
+    Audit {
+        /// PDN files of Czech games.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Directory of the database files.
+        #[arg(long, default_value = "egtb")]
+        dir: PathBuf,
+        /// Only the count per player, not a line per slip.
+        #[arg(long)]
+        quiet: bool,
+    },
 }
 
 fn czech_only(v: Variant) -> Result<(), String> {
@@ -87,6 +99,7 @@ pub fn run(args: &EgtbArgs) -> Result<(), String> {
             run_verify(dir, *pieces)
         }
         EgtbCommand::Probe { fen, dir } => run_probe(dir, fen),
+        EgtbCommand::Audit { files, dir, quiet } => run_audit(dir, files, *quiet),
     }
 }
 
@@ -233,4 +246,127 @@ fn run_probe(dir: &Path, fen: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// What a player let go in the endings, summed over games.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    win_to_draw: usize,
+    win_to_loss: usize,
+    draw_to_loss: usize,
+}
+
+fn run_audit(dir: &Path, files: &[PathBuf], quiet: bool) -> Result<(), String> {
+    use crate::notation::pdn;
+    use std::io::Write;
+    let tb = super::open_for_play(dir)?;
+    let mut out = std::io::stdout().lock();
+    let io = |e: std::io::Error| e.to_string();
+    let mut tallies: Vec<(String, Tally)> = Vec::new();
+    let (mut games, mut reached, mut skipped) = (0usize, 0usize, 0usize);
+    for file in files {
+        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = pdn::text_of(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+        for r in pdn::replay_each(&text) {
+            let r = match r {
+                Ok(r) => r,
+                Err(e) => {
+                    writeln!(out, "{}: {e} (skipped)", file.display()).map_err(io)?;
+                    skipped += 1;
+                    continue;
+                }
+            };
+            let crate::any::AnyGame::Czech(game) = &r.game else {
+                skipped += 1;
+                continue;
+            };
+            games += 1;
+            let names = [
+                r.pdn.tag("White").unwrap_or("?").to_string(),
+                r.pdn.tag("Black").unwrap_or("?").to_string(),
+            ];
+            let a = super::audit::audit(&tb, game);
+            for n in &names {
+                if !tallies.iter().any(|(m, _)| m == n) {
+                    tallies.push((n.clone(), Tally::default()));
+                }
+                if let Some((_, t)) = tallies.iter_mut().find(|(m, _)| m == n) {
+                    t.games += 1;
+                }
+            }
+            if a.reached.is_some() {
+                reached += 1;
+            }
+            for s in &a.slips {
+                let who = &names[usize::from(s.side == crate::piece::Color::Black)];
+                if let Some((_, t)) = tallies.iter_mut().find(|(m, _)| m == who) {
+                    match (s.before, s.after) {
+                        (Wdl::Win, Wdl::Draw) => t.win_to_draw += 1,
+                        (Wdl::Win, _) => t.win_to_loss += 1,
+                        _ => t.draw_to_loss += 1,
+                    }
+                }
+                if !quiet {
+                    let dots = if s.side == crate::piece::Color::White {
+                        "."
+                    } else {
+                        "..."
+                    };
+                    writeln!(
+                        out,
+                        "game {} ({} - {}, {}): {}{} {} by {who}: {} -> {} ({})",
+                        r.pdn.number,
+                        names[0],
+                        names[1],
+                        r.pdn.result,
+                        s.number,
+                        dots,
+                        s.text,
+                        word(s.before),
+                        word(s.after),
+                        s.fen
+                    )
+                    .map_err(io)?;
+                }
+            }
+        }
+    }
+    writeln!(
+        out,
+        "{games} games of Czech draughts, {reached} reached the databases (up to {} pieces){}",
+        tb.max_pieces(),
+        if skipped > 0 {
+            format!(", {skipped} skipped (not Czech or not readable)")
+        } else {
+            String::new()
+        }
+    )
+    .map_err(io)?;
+    writeln!(
+        out,
+        "player: games, wins let go (to a draw, to a loss), draws lost"
+    )
+    .map_err(io)?;
+    for (n, t) in &tallies {
+        writeln!(
+            out,
+            "{n}: {} games, {} wins let go ({}, {}), {} draws lost",
+            t.games,
+            t.win_to_draw + t.win_to_loss,
+            t.win_to_draw,
+            t.win_to_loss,
+            t.draw_to_loss
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+fn word(w: Wdl) -> &'static str {
+    match w {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    }
 }

@@ -75,8 +75,10 @@
 //!   capture positions (not stored) by a small search, and
 //!   [`probe::Egtb`], the databases of a directory;
 //! - [`verify`]: the check that every stored value agrees with its successors;
-//! - [`cli`]: `dama egtb generate | verify | probe`.
+//! - [`audit`]: played games judged move by move against the databases;
+//! - [`cli`]: `dama egtb generate | verify | probe | audit`.
 
+pub mod audit;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod generate;
