@@ -126,7 +126,12 @@ impl<R: Rules> Game<R> {
             counters.since_material = c;
         }
         counters.since_class = setup.since_class.unwrap_or(0);
-        Ok(Self::from_position(pos, counters, options))
+        let mut game = Self::from_position(pos, counters, options);
+        if let Some(limit) = setup.limit {
+            game.start_counters.material_mark =
+                R::mark_for_limit(&pos, limit).ok_or(SetupError::NoSuchLimit { limit })?;
+        }
+        Ok(game)
     }
 
     /// A game from a FEN (its `H` and `F` fields become the counters).
@@ -386,34 +391,34 @@ impl<R: Rules> Game<R> {
 
     /// The start position's FEN with its counters (for saving).
     pub fn start_fen(&self) -> String {
-        let mut s = self.start.to_setup();
-        s.counter = Some(
-            self.start_counters
-                .since_progress
-                .min(self.start_counters.since_capture),
-        );
-        s.fullmove = Some(self.start_counters.ply / 2 + 1);
-        s.to_string()
+        fen_with(&self.start, &self.start_counters)
     }
 
-    /// The current position's FEN with its counters.
+    /// The current position's FEN with its counters: every field a reader
+    /// needs to get the same game back (`H`, and `C`, `E` and `L` where
+    /// the game's draw rules need them, then `F`).
     pub fn fen(&self) -> String {
-        let c = self.counters();
-        let mut s = self.position().to_setup();
-        s.counter = Some(if R::REPETITIONS > 0 {
-            c.since_progress
-        } else {
-            c.since_capture
-        });
-        if R::C_COUNTER {
-            s.since_material = Some(c.since_material);
-        }
-        if c.class != 0 && c.since_class > 0 {
-            s.since_class = Some(c.since_class);
-        }
-        s.fullmove = Some(c.ply / 2 + 1);
-        s.to_string()
+        fen_with(self.position(), &self.counters())
     }
+}
+
+/// The FEN of a position with its counters.
+fn fen_with<R: Rules>(pos: &Position<R>, c: &Counters) -> String {
+    let mut s = pos.to_setup();
+    s.counter = Some(if R::REPETITIONS > 0 {
+        c.since_progress
+    } else {
+        c.since_capture
+    });
+    if R::writes_since_material(pos, c) {
+        s.since_material = Some(c.since_material);
+    }
+    s.limit = R::fen_limit(pos, c);
+    if c.class != 0 && c.since_class > 0 {
+        s.since_class = Some(c.since_class);
+    }
+    s.fullmove = Some(c.ply / 2 + 1);
+    s.to_string()
 }
 
 impl<R: Rules> std::str::FromStr for Game<R> {

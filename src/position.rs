@@ -74,6 +74,12 @@ pub enum SetupError {
     /// ([`Mechanics::PROMOTION_WINS`]): the game would have ended before.
     #[error("a king on {0} of the side to move: the game ended when it was crowned")]
     KingToMove(Square),
+    /// An `L` field naming an endgame limit the position cannot have.
+    #[error("no endgame limit of {limit} plies applies to this position (field L{limit})")]
+    NoSuchLimit {
+        /// The limit the field gave.
+        limit: u32,
+    },
 }
 
 /// The key of a king run (0 for none): the number of a piece of kind

@@ -340,6 +340,87 @@ fn a_promotion_restarts_the_endgame_count() {
     assert_eq!(over(&g), Outcome::draw(EndRule::EndgameLimit { plies: 10 }));
 }
 
+/// Every FEN written on the way gives the same game back: reloaded, it
+/// has the same counters and ends by the same rule on the same ply.
+fn assert_fens_round_trip(g: &Game<Czech>) {
+    let mut replay = g.clone();
+    replay.undo_n(g.len()).unwrap();
+    let moves: Vec<_> = g.moves().copied().collect();
+    for (i, m) in moves.iter().enumerate() {
+        let fen = replay.fen();
+        let back = game(&fen);
+        let (a, b) = (replay.counters(), back.counters());
+        assert_eq!(
+            (a.since_progress, a.since_material, a.material_mark),
+            (b.since_progress, b.since_material, b.material_mark),
+            "ply {i}: {fen}"
+        );
+        assert_eq!(back.fen(), fen);
+        let mut rest = back.clone();
+        for m in &moves[i..] {
+            rest.push(*m);
+        }
+        assert_eq!(rest.status(), g.status(), "from ply {i}: {fen}");
+        replay.push(*m);
+    }
+}
+
+#[test]
+fn a_fen_in_an_ending_carries_the_endgame_count_and_its_limit() {
+    // Three kings, the lone king off the diagonal when the material
+    // appeared (30 plies), later on it: L30, since the king's square alone
+    // would say 10.
+    let mut g = game(BEFORE_CAPTURE);
+    play(&mut g, "h4xe7");
+    let (mut w, mut b) = (Walk::new(WHITE_E1), Walk::new(&["e7", "f6", "g7", "f8"]));
+    walk(&mut g, &mut w, &mut b, 2);
+    assert_eq!(g.fen(), "W:WKa7,Kb8,Kf2:BKf6:H2:L30:F2");
+    walk(&mut g, &mut w, &mut b, 28);
+    assert_eq!(over(&g), Outcome::draw(EndRule::EndgameLimit { plies: 30 }));
+    assert_fens_round_trip(&g);
+
+    // And the other way: on the diagonal after the capture (10 plies),
+    // off it now.
+    let mut g = game(BEFORE_CAPTURE);
+    play(&mut g, "h4xf6");
+    let (mut w, mut b) = (Walk::new(WHITE_E1), Walk::new(&["f6", "e7", "f8", "g7"]));
+    walk(&mut g, &mut w, &mut b, 2);
+    assert_eq!(g.fen(), "W:WKa7,Kb8,Kf2:BKe7:H2:L10:F2");
+    walk(&mut g, &mut w, &mut b, 8);
+    assert_eq!(over(&g), Outcome::draw(EndRule::EndgameLimit { plies: 10 }));
+    assert_fens_round_trip(&g);
+
+    // King and man against a king: a man move restarts the 15-moves count
+    // but not the endgame count, so C is written beside H.
+    let mut g = game("W:WKa1,h6:BKa7");
+    for text in ["a1-b2", "a7-b8", "b2-c3", "b8-a7", "h6-g7", "a7-b8"] {
+        play(&mut g, text);
+    }
+    assert_eq!(g.fen(), "W:WKc3,g7:BKb8:H1:C6:F4");
+    play(&mut g, "c3-d4");
+    play(&mut g, "b8-a7");
+    play(&mut g, "d4-c3");
+    play(&mut g, "a7-b8");
+    assert_eq!(over(&g), Outcome::draw(EndRule::EndgameLimit { plies: 10 }));
+    assert_eq!(g.fen(), "W:WKc3,g7:BKb8:H5:C10:F6");
+    assert_eq!(game(&g.fen()).status(), g.status());
+    assert_fens_round_trip(&g);
+}
+
+#[test]
+fn a_fen_with_a_limit_the_position_cannot_have_is_refused() {
+    let setup: Setup = "W:WKa1,Ka7:BKd8:L30".parse().unwrap();
+    let err = Game::<Czech>::from_setup(&setup, GameOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "no endgame limit of 30 plies applies to this position (field L30)"
+    );
+    let setup: Setup = "W:WKa1,Ka7,Kb8:BKd8:L10".parse().unwrap();
+    let g = Game::<Czech>::from_setup(&setup, GameOptions::default()).unwrap();
+    assert!(g.counters().material_mark, "three kings counting to 10");
+    assert_eq!(g.fen(), "W:WKa1,Ka7,Kb8:BKd8:H0:L10:F1");
+}
+
 // ---------------------------------------------------------------- a win beats a limit
 
 #[test]

@@ -191,6 +191,7 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
         counter: None,
         since_material: None,
         since_class: None,
+        limit: None,
         fullmove: None,
         king_runs: Default::default(),
     };

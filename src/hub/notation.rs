@@ -236,6 +236,7 @@ pub fn read_position(
         counter: None,
         since_material: None,
         since_class: None,
+        limit: None,
         fullmove: None,
         king_runs: [None, None],
     };

@@ -1,5 +1,5 @@
 //! Positions in PDN's FEN, extended:
-//! `SIDE:W<pieces>:B<pieces>[:H<n>][:C<n>][:E<n>][:MW<n>@<sq>][:MB<n>@<sq>][:F<n>]`, pieces as
+//! `SIDE:W<pieces>:B<pieces>[:H<n>][:C<n>][:E<n>][:L<n>][:MW<n>@<sq>][:MB<n>@<sq>][:F<n>]`, pieces as
 //! squares with an optional kind prefix (`K`, `N`, `C`). A square is a
 //! name (`c3`) or a number (`32`, on a numbered board), and a list may
 //! give a range of numbers (`W31-50`, `BK1-3`). Output is canonical, in
@@ -9,7 +9,12 @@
 //!
 //! The counters: `H` the game's no-capture or no-progress ply counter,
 //! `C` plies since the last capture or promotion, `E` plies since the
-//! current endgame class began, `F` the move number.
+//! current endgame class began, `L` the endgame limit a game counts to
+//! where the board alone would say another (Czech draughts, three kings
+//! against a lone king), `F` the move number. Which of them a game
+//! writes is its rules' choice ([`crate::rules::Rules::writes_since_material`],
+//! [`crate::rules::Rules::fen_limit`]): whatever a reader needs to get the
+//! same game back.
 
 use crate::geometry::Geometry;
 use crate::piece::{Color, Kind, Piece};
@@ -36,6 +41,11 @@ pub struct Setup {
     pub since_material: Option<u32>,
     /// The `E` field: plies since the current endgame class began.
     pub since_class: Option<u32>,
+    /// The `L` field: the endgame limit in plies the game counts to, where
+    /// the position alone does not say which (Czech draughts: three kings
+    /// against a lone king that stood on the main diagonal when the
+    /// material appeared, or did not and stands there now).
+    pub limit: Option<u32>,
     /// The `F` field: the move number.
     pub fullmove: Option<u32>,
     /// The `MW`/`MB` fields (`MW2@28`), by colour index: the king run of
@@ -191,6 +201,7 @@ impl FromStr for Setup {
         let mut counter = None;
         let mut since_material = None;
         let mut since_class = None;
+        let mut limit = None;
         let mut fullmove = None;
         let mut king_runs: [Option<(u8, String)>; 2] = [None, None];
         for (i, field) in fields.enumerate() {
@@ -231,7 +242,7 @@ impl FromStr for Setup {
                 }
                 // lidraughts' Frisian field, not ours to read.
                 Some('+') => {}
-                Some(c @ ('H' | 'C' | 'E' | 'F')) => {
+                Some(c @ ('H' | 'C' | 'E' | 'L' | 'F')) => {
                     let n: u32 = rest
                         .trim()
                         .parse()
@@ -240,6 +251,7 @@ impl FromStr for Setup {
                         'H' => &mut counter,
                         'C' => &mut since_material,
                         'E' => &mut since_class,
+                        'L' => &mut limit,
                         _ => &mut fullmove,
                     };
                     if slot.is_some() {
@@ -259,6 +271,7 @@ impl FromStr for Setup {
             counter,
             since_material,
             since_class,
+            limit,
             fullmove,
             king_runs,
         })
@@ -277,7 +290,7 @@ fn write_king_runs(f: &mut fmt::Formatter<'_>, runs: &[Option<(u8, String)>; 2])
 
 impl fmt::Display for Setup {
     /// Canonical: `W:W…:B…`, squares by file then rank (numbers in
-    /// ascending order, after the names), then `:H`, `:C`, `:E` and `:F`
+    /// ascending order, after the names), then `:H`, `:C`, `:E`, `:L` and `:F`
     /// if set.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.side.letter())?;
@@ -307,6 +320,9 @@ impl fmt::Display for Setup {
         }
         if let Some(e) = self.since_class {
             write!(f, ":E{e}")?;
+        }
+        if let Some(l) = self.limit {
+            write!(f, ":L{l}")?;
         }
         write_king_runs(f, &self.king_runs)?;
         if let Some(n) = self.fullmove {
@@ -382,6 +398,7 @@ impl<R: Mechanics> Position<R> {
             counter: None,
             since_material: None,
             since_class: None,
+            limit: None,
             fullmove: None,
             king_runs: self.king_runs(),
         }

@@ -110,6 +110,31 @@ impl Rules for Czech {
         })
     }
 
+    /// `C` only against a lone king, and only where it differs from `H`
+    /// (a reader takes `C` = `H` when it is missing).
+    fn writes_since_material(pos: &Position<Self>, c: &Counters) -> bool {
+        c.since_material != c.since_progress && endgame_limit(pos, c.material_mark).is_some()
+    }
+
+    /// Three kings against a lone king count to 10 or 30 plies by where
+    /// the lone king stood when the material appeared; `L` is written
+    /// when the king has left the main diagonal since, or come onto it.
+    fn fen_limit(pos: &Position<Self>, c: &Counters) -> Option<u32> {
+        let now = Self::material_mark(pos);
+        if c.material_mark == now {
+            return None;
+        }
+        let limit = endgame_limit(pos, c.material_mark)?;
+        (endgame_limit(pos, now) != Some(limit)).then_some(limit)
+    }
+
+    fn mark_for_limit(pos: &Position<Self>, limit: u32) -> Option<bool> {
+        let now = Self::material_mark(pos);
+        [now, !now]
+            .into_iter()
+            .find(|&m| endgame_limit(pos, m) == Some(limit))
+    }
+
     /// The 15-moves rule: every advantage fades as it comes close.
     #[inline(always)]
     fn countdown(c: &Counters, _options: &GameOptions) -> Option<Countdown> {

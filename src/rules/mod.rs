@@ -208,6 +208,32 @@ pub trait Rules: Mechanics {
         false
     }
 
+    /// Whether a FEN of this position must carry the `C` field
+    /// ([`Counters::since_material`]) for a reader to get the same game
+    /// back: always in the games whose draw rules count it
+    /// ([`Rules::C_COUNTER`]); a game that counts it only in some
+    /// endings says when.
+    fn writes_since_material(pos: &Position<Self>, counters: &Counters) -> bool {
+        let _ = (pos, counters);
+        Self::C_COUNTER
+    }
+
+    /// The `L` field a FEN of this position must carry: the endgame limit
+    /// the game counts to, where [`Rules::material_mark`] of the position
+    /// as it stands would give another (`None`, the default: never).
+    fn fen_limit(pos: &Position<Self>, counters: &Counters) -> Option<u32> {
+        let _ = (pos, counters);
+        None
+    }
+
+    /// The [`Counters::material_mark`] that makes the game count to
+    /// `limit` plies from this position (a FEN's `L` field), or `None`
+    /// if no endgame limit of that length can apply to it.
+    fn mark_for_limit(pos: &Position<Self>, limit: u32) -> Option<bool> {
+        let _ = (pos, limit);
+        None
+    }
+
     /// The counter rule that will end the game soonest, for the
     /// evaluation (material is worth less as a draw by a counter comes
     /// close, or more as a count at a limit decides): plies left and the
