@@ -513,3 +513,64 @@ fn dama_egtb_audit_counts_each_players_slips() {
     );
     std::fs::remove_file(&file).ok();
 }
+
+/// A won ending that needs men to move: the winner must take the moves
+/// that reset the count (a man's step, a capture) when they keep the
+/// win, or it can shuffle its king between won positions for ever and
+/// draw by repetition. A database search ranks a winning reset first.
+#[test]
+fn the_search_with_the_databases_moves_its_men_to_win() {
+    use dama::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let tb: Arc<dyn dama::search::Tablebase<Czech>> = Arc::new(Egtb::open(dir()).unwrap());
+    // From a match game: g5-f6 (or g5-h6) wins; c3-e5 reaches a position
+    // lost in 2, but the winner played it again and again and drew.
+    let game: Game<Czech> =
+        Game::from_fen("W:Wa5,Kc3,g5:BKc5:H9:F44", GameOptions::default()).unwrap();
+    let mut s = Searcher::<Czech>::new(1);
+    s.set_tablebase(Some(tb.clone()));
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let best = s
+        .search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
+        .best
+        .unwrap();
+    assert!(
+        ["g5-f6", "g5-h6"].contains(&best.to_string().as_str()),
+        "{best}"
+    );
+    for fen in [
+        "W:Wa5,Kc3,g5:BKc5:H9:F44",
+        "W:WKc3,a5,g5:BKc5:H0:F1",
+        "W:WKc3,a5,g5:BKc1:H0:F1",
+        "W:WKd2,a3,c3:BKf8:H0:F1",
+        "W:WKb2,b4,d4:BKg7:H0:F1",
+    ] {
+        let mut game: Game<Czech> = Game::from_fen(fen, GameOptions::default()).unwrap();
+        let want = tb.score(game.position(), &game.counters()).unwrap();
+        assert!(want > 20_000, "{fen} is a database win");
+        // The loser plays without the databases, as an opponent would.
+        let mut sides = [Searcher::<Czech>::new(1), Searcher::<Czech>::new(1)];
+        sides[0].set_tablebase(Some(tb.clone()));
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        while game.outcome().is_none() && game.len() < 300 {
+            let who = game.position().side().index();
+            let r = sides[who].search(&game, &limits, &stop, &mut |_| {});
+            game.push(r.best.unwrap());
+        }
+        let o = game.outcome().expect("the game ends");
+        assert_eq!(
+            o.result,
+            GameResult::Win(dama::Color::White),
+            "{fen}: {o} after {}",
+            game.fen()
+        );
+    }
+}

@@ -209,7 +209,25 @@ impl Tablebase<Czech> for Egtb {
     fn max_pieces(&self) -> u32 {
         self.max_pieces
     }
+    /// [`Probe::score`], except where the count was just reset: a value
+    /// is a distance to the next reset (a man's move, a capture or a
+    /// promotion: see [`super`]), so a position at its full budget was
+    /// reached by a reset, and scores as a distance of 0. The winner then
+    /// ranks a reset that keeps the win above every other winning move,
+    /// which is what the values' recurrence counts it as (1 ply): without
+    /// this, a king step to a position lost in 2 outranks a man's step
+    /// into one lost in 4 in the next phase, and the winner can shuffle
+    /// its king between won positions until the game is drawn by
+    /// repetition. Each reset is for good (men do not step back, pieces
+    /// do not come back), so the winning line ends.
     fn score(&self, pos: &Position<Czech>, counters: &Counters) -> Option<i32> {
-        Egtb::probe(self, pos, counters).map(|p| p.score())
+        let p = Egtb::probe(self, pos, counters)?;
+        let full = czech::endgame_limit(pos, counters.material_mark)
+            .map_or(MAX_BUDGET, |l| l.min(MAX_BUDGET));
+        Some(match p.wdl {
+            Wdl::Win if p.budget >= full => TB_WIN,
+            Wdl::Loss if p.budget >= full => -TB_WIN,
+            _ => p.score(),
+        })
     }
 }

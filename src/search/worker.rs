@@ -25,6 +25,10 @@ pub(super) const POLL_EVERY: u64 = 256;
 /// The least depth at which a node is first searched shallowly for a
 /// ProbCut (see `node`).
 const PROBCUT_DEPTH: i32 = 3;
+/// A database draw scores the evaluation divided by this…
+const DB_DRAW_SHARE: i32 = 4;
+/// …and at most this much (half a man) either way.
+const DB_DRAW_CAP: i32 = 50;
 
 /// The score of a finished game for the side to move at `ply`.
 pub(super) fn outcome_score<R: Rules>(o: Outcome, pos: &Position<R>, ply: usize) -> i32 {
@@ -189,7 +193,16 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             .filter(|t| crate::bitboard::Bits::count(pos.occupied()) <= t.max_pieces())
         {
             if let Some(score) = tb.score(pos, cnt) {
-                return score;
+                if score != 0 || rules::outcome(pos, cnt, &self.options, true).is_some() {
+                    return score;
+                }
+                // A draw under perfect play, but the game goes on: a fallible
+                // opponent may still lose it. A share of the evaluation keeps
+                // the side with more on the board playing on rather than
+                // repeating moves or trading into a dead draw, and keeps it
+                // below what a real advantage outside the databases is worth.
+                return (self.static_eval(pos, cnt) / DB_DRAW_SHARE)
+                    .clamp(-DB_DRAW_CAP, DB_DRAW_CAP);
             }
         }
         if ply >= MAX_PLY - 1 {
