@@ -28,7 +28,7 @@ pub struct Slip {
     pub side: Color,
     /// The move, in the game's notation.
     pub text: String,
-    /// The FEN before the move (counters in its `H` field).
+    /// The FEN before the move, with its counters.
     pub fen: String,
     /// The mover's result before the move.
     pub before: Wdl,
