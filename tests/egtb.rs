@@ -361,10 +361,25 @@ fn database_play_wins_the_wins_and_holds_the_draws() {
     assert!(games[0] > 20 && games[1] > 10, "{games:?}");
 }
 
+/// Plays `game` to its end (300 plies at most), each side's move by its
+/// searcher within `limits`.
+fn search_out(
+    game: &mut Game<Czech>,
+    sides: &mut [dama::search::Searcher<Czech>; 2],
+    limits: &dama::search::Limits,
+) -> dama::Outcome {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    while game.outcome().is_none() && game.len() < 300 {
+        let who = game.position().side().index();
+        let r = sides[who].search(game, limits, &stop, &mut |_| {});
+        game.push(r.best.unwrap());
+    }
+    game.outcome().expect("the game ends")
+}
+
 #[test]
 fn the_search_with_the_databases_converts_wins_and_holds_draws() {
     use dama::search::{Limits, Searcher};
-    use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let egtb = Arc::new(Egtb::open(dir()).unwrap());
     let tb: Arc<dyn dama::search::Tablebase<Czech>> = egtb.clone();
@@ -389,13 +404,7 @@ fn the_search_with_the_databases_converts_wins_and_holds_draws() {
                 level: Some(5),
                 ..Limits::default()
             };
-            let stop = AtomicBool::new(false);
-            while game.outcome().is_none() && game.len() < 300 {
-                let who = game.position().side().index();
-                let r = sides[who].search(&game, &limits, &stop, &mut |_| {});
-                game.push(r.best.unwrap());
-            }
-            let o = game.outcome().expect("the game ends");
+            let o = search_out(&mut game, &mut sides, &limits);
             let got = match o.result {
                 GameResult::Win(c) if c == p.side() => Wdl::Win,
                 GameResult::Win(_) => Wdl::Loss,
@@ -559,13 +568,7 @@ fn the_search_with_the_databases_moves_its_men_to_win() {
             depth: Some(6),
             ..Limits::default()
         };
-        let stop = AtomicBool::new(false);
-        while game.outcome().is_none() && game.len() < 300 {
-            let who = game.position().side().index();
-            let r = sides[who].search(&game, &limits, &stop, &mut |_| {});
-            game.push(r.best.unwrap());
-        }
-        let o = game.outcome().expect("the game ends");
+        let o = search_out(&mut game, &mut sides, &limits);
         assert_eq!(
             o.result,
             GameResult::Win(dama::Color::White),
