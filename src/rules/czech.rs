@@ -50,12 +50,11 @@
 //! ```
 
 use crate::bitboard::Bits;
-use crate::geometry::{dir, dirs, Dark8x8, Geometry, DIAGONALS};
+use crate::geometry::{dir, dirs, long_diagonal, Dark8x8, DIAGONALS};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::{Capture, Countdown, Mechanics, Motion, Precedence, Rules};
 use crate::rules::{Counters, EndRule, GameOptions, GameResult, Outcome};
-use crate::square::Square;
 use crate::variant::Variant;
 
 /// Czech draughts.
@@ -106,7 +105,7 @@ impl Rules for Czech {
             let own = pos.color(c);
             own.count() == 1
                 && !(own & pos.kind(Kind::King)).is_empty()
-                && (own & main_diagonal()) != 0
+                && !(own & long_diagonal::<Dark8x8>()).is_empty()
         })
     }
 
@@ -181,13 +180,6 @@ impl Rules for Czech {
         }
         None
     }
-}
-
-/// The squares `a1`–`h8`.
-fn main_diagonal() -> u64 {
-    (0..8)
-        .filter_map(|i| Square::new(i, i).and_then(Dark8x8::bit))
-        .fold(0, |a, b| a | 1 << b)
 }
 
 /// The endgame limit in plies that applies to this material, if any.
