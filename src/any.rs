@@ -410,6 +410,8 @@ trait ErasedSearcher: Send {
     fn threads(&self) -> usize;
     fn set_tweak(&mut self, t: Tweak);
     fn tweak(&self) -> Tweak;
+    fn set_contempt(&mut self, contempt: i32);
+    fn contempt(&self) -> i32;
     fn hashfull(&self) -> u32;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
@@ -445,6 +447,12 @@ impl<R: Evaluate> ErasedSearcher for Searcher<R> {
     }
     fn tweak(&self) -> Tweak {
         Searcher::tweak(self)
+    }
+    fn set_contempt(&mut self, contempt: i32) {
+        Searcher::set_contempt(self, contempt)
+    }
+    fn contempt(&self) -> i32 {
+        Searcher::contempt(self)
     }
     fn multipv(&self) -> usize {
         Searcher::multipv(self)
@@ -511,6 +519,11 @@ impl AnySearcher {
     pub fn set_tweak(&mut self, t: Tweak) {
         self.inner.set_tweak(t)
     }
+    /// Contempt for a draw, in hundredths of a man (see
+    /// [`Searcher::set_contempt`]); kept when the searcher changes game.
+    pub fn set_contempt(&mut self, contempt: i32) {
+        self.inner.set_contempt(contempt)
+    }
     /// The searcher of game `R` if this one searches `R` (nothing is replaced).
     pub fn as_typed<R: Evaluate>(&mut self) -> Option<&mut Searcher<R>> {
         self.inner.as_any_mut().downcast_mut::<Searcher<R>>()
@@ -526,10 +539,12 @@ impl AnySearcher {
         if !self.inner.as_any().is::<Searcher<R>>() {
             let (mb, lines) = (self.inner.hash_mb(), self.inner.multipv());
             let (threads, tweak) = (self.inner.threads(), self.inner.tweak());
+            let contempt = self.inner.contempt();
             let mut s = Searcher::<R>::new(mb);
             s.set_multipv(lines);
             s.set_threads(threads);
             s.set_tweak(tweak);
+            s.set_contempt(contempt);
             self.inner = Box::new(s);
         }
         self.inner

@@ -107,6 +107,7 @@ fn handshake_lists_the_parameters_and_init_answers_ready() {
         "param name=threads value=1 type=int min=1 max=64".to_string(),
         "param name=strength value=5 type=int min=1 max=5".to_string(),
         "param name=move-overhead value=30 type=int min=0 max=5000".to_string(),
+        "param name=contempt value=0 type=int min=0 max=100".to_string(),
         "wait".to_string(),
     ];
     assert_eq!(lines, expected);

@@ -108,6 +108,7 @@ fn handshake_names_the_engine_and_lists_options_as_documented() {
             "option name egtbpath type string default <empty>",
             "option name threads type spin default 1 min 1 max 64",
             "option name evaltweak type string default <empty>",
+            "option name contempt type spin default 0 min 0 max 100",
         ]
     );
     assert_eq!(lines.len(), 3 + options.len() + 1);
@@ -165,6 +166,35 @@ fn depth1_score(e: &mut Dama) -> i64 {
     let w: Vec<&str> = info.split(' ').collect();
     assert_eq!(w[6], "cp", "{info}");
     w[7].parse().unwrap()
+}
+
+/// The score of the last `info` line of `go depth <depth>`.
+fn score_at(e: &mut Dama, depth: u32) -> i64 {
+    e.send(&format!("go depth {depth}"));
+    let lines = e.until("bestmove");
+    let info = lines.iter().rev().find(|l| l.starts_with("info ")).unwrap();
+    let w: Vec<&str> = info.split(' ').collect();
+    assert_eq!(w[6], "cp", "{info}");
+    w[7].parse().unwrap()
+}
+
+#[test]
+fn contempt_scores_a_draw_below_zero_for_the_engine_whichever_side_it_plays() {
+    let mut e = Dama::start();
+    // King against king away from the corners: a dead draw, which the
+    // search sees by the endgame limit well within 12 plies.
+    for fen in ["W:WKc1:BKf6", "B:WKc1:BKf6"] {
+        assert!(e.ask(&format!("position fen {fen}")).is_empty());
+        assert!(e.ask("setoption name contempt value 0").is_empty());
+        assert_eq!(score_at(&mut e, 12), 0, "{fen}");
+        assert!(e.ask("setoption name contempt value 35").is_empty());
+        assert_eq!(score_at(&mut e, 12), -35, "{fen}");
+    }
+    assert_eq!(
+        e.ask1("setoption name contempt value 101"),
+        "error setoption: contempt must be an integer from 0 to 100, not '101'"
+    );
+    assert_eq!(score_at(&mut e, 12), -35, "a refused value changes nothing");
 }
 
 #[test]
@@ -455,7 +485,7 @@ fn bad_input_gets_one_error_line_and_changes_nothing() {
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name colour value red\n"),
-        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads, evaltweak)"]
+        ["error setoption: unknown option 'colour' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads, evaltweak, contempt)"]
     );
     assert_eq!(
         ask_bytes(&mut e, b"setoption name variant value chess\n"),

@@ -22,12 +22,13 @@ use std::time::{Duration, Instant};
 
 /// The parameters offered in the handshake: the Hub name and the native
 /// option behind it (whose range and default `SPECS` gives).
-pub const PARAMS: [(&str, Name); 5] = [
+pub const PARAMS: [(&str, Name); 6] = [
     ("variant", Name::Variant),
     ("hash", Name::Hash),
     ("threads", Name::Threads),
     ("strength", Name::Level),
     ("move-overhead", Name::MoveOverhead),
+    ("contempt", Name::Contempt),
 ];
 
 /// The limits of the next search, as `level` lines set them (they add
@@ -284,6 +285,7 @@ impl HubEngine {
                     Name::Threads => o.threads as u64,
                     Name::Level => u64::from(o.level),
                     Name::MoveOverhead => o.overhead_ms,
+                    Name::Contempt => o.contempt as u64,
                     _ => min,
                 };
                 s += &line::pair("value", &value.to_string());
@@ -399,9 +401,11 @@ impl HubEngine {
             limits.infinite = true;
         }
         let (threads, tweak) = (self.options.threads, self.options.tweak);
+        let contempt = self.options.contempt;
         if let Some(s) = self.worker.searcher() {
             s.set_threads(threads);
             s.set_tweak(tweak);
+            s.set_contempt(contempt);
         }
         let game = self.game.clone();
         let forced = game.legal_moves().len() == 1;

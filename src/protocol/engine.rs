@@ -362,7 +362,12 @@ impl Engine {
             }
             Name::Hash => self.worker.replace(AnySearcher::new(o.variant, o.hash_mb)),
             Name::NoCaptureLimit | Name::MoveLimit => self.game.set_options(o.rules),
-            Name::Level | Name::MoveOverhead | Name::MultiPv | Name::Threads | Name::EvalTweak => {}
+            Name::Level
+            | Name::MoveOverhead
+            | Name::MultiPv
+            | Name::Threads
+            | Name::EvalTweak
+            | Name::Contempt => {}
             Name::EgtbPath => self.egtb = open_egtb(value)?,
         }
         self.options = o;
@@ -504,11 +509,12 @@ impl Engine {
 
     fn start(&mut self, task: Task, command: &'static str) -> Result<(), EngineError> {
         let (egtb, threads) = (self.egtb.clone(), self.options.threads);
-        let tweak = self.options.tweak;
+        let (tweak, contempt) = (self.options.tweak, self.options.contempt);
         if let Some(searcher) = self.worker.searcher() {
             crate::egtb::attach(searcher, egtb);
             searcher.set_threads(threads);
             searcher.set_tweak(tweak);
+            searcher.set_contempt(contempt);
         }
         let game = self.game.clone();
         let out = self.out.clone();

@@ -54,6 +54,8 @@ pub enum Name {
     Threads,
     /// `evaltweak`: changes to the evaluation's numbers, for tuning by matches.
     EvalTweak,
+    /// `contempt`: how much below zero a draw scores for the engine, in hundredths of a man.
+    Contempt,
 }
 
 /// One option: its name on the wire, its type and what it does.
@@ -68,7 +70,7 @@ pub struct Spec {
 }
 
 /// Every option, in handshake order.
-pub const SPECS: [Spec; 10] = [
+pub const SPECS: [Spec; 11] = [
     Spec {
         name: Name::Variant,
         wire: "variant",
@@ -152,6 +154,15 @@ pub const SPECS: [Spec; 10] = [
         wire: "evaltweak",
         kind: Kind::Text,
     },
+    Spec {
+        name: Name::Contempt,
+        wire: "contempt",
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: 100,
+        },
+    },
 ];
 
 impl Spec {
@@ -191,7 +202,7 @@ impl Spec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
     /// No such option.
-    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads, evaltweak)")]
+    #[error("setoption: unknown option '{0}' (options: variant, level, hash, moveoverhead, nocapturelimit, movelimit, multipv, egtbpath, threads, evaltweak, contempt)")]
     Unknown(String),
     /// A value outside the option's range or list.
     #[error("setoption: {option} must be {allowed}, not '{value}'")]
@@ -224,6 +235,8 @@ pub struct Options {
     pub threads: usize,
     /// Changes to the evaluation's numbers.
     pub tweak: Tweak,
+    /// Contempt for a draw, in hundredths of a man.
+    pub contempt: i32,
 }
 
 fn spin_default(name: Name) -> u64 {
@@ -247,6 +260,7 @@ impl Default for Options {
             multipv: spin_default(Name::MultiPv) as usize,
             threads: spin_default(Name::Threads) as usize,
             tweak: Tweak::NONE,
+            contempt: spin_default(Name::Contempt) as i32,
         }
     }
 }
@@ -287,6 +301,7 @@ impl Options {
                     Name::MoveLimit => self.rules.move_limit = n as u32,
                     Name::MultiPv => self.multipv = n as usize,
                     Name::Threads => self.threads = n as usize,
+                    Name::Contempt => self.contempt = n as i32,
                     Name::Variant | Name::EgtbPath | Name::EvalTweak => {
                         unreachable!("not a spin")
                     }

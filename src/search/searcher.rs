@@ -29,6 +29,7 @@ pub struct Searcher<R: Evaluate> {
     multipv: usize,
     tb: Option<Arc<dyn Tablebase<R>>>,
     threads: usize,
+    contempt: i32,
 }
 
 impl<R: Evaluate> Default for Searcher<R> {
@@ -49,6 +50,7 @@ impl<R: Evaluate> Searcher<R> {
             multipv: 1,
             tb: None,
             threads: 1,
+            contempt: 0,
         }
     }
 
@@ -62,6 +64,20 @@ impl<R: Evaluate> Searcher<R> {
     /// Threads of a search.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Contempt for a draw, in hundredths of a man (0, the default:
+    /// none): every draw the search sees (repetition, a draw rule, a
+    /// drawn database position) scores this much below zero for the
+    /// side the search is for, so it plays on in a level position
+    /// rather than take the draw, as against a weaker opponent.
+    pub fn set_contempt(&mut self, contempt: i32) {
+        self.contempt = contempt;
+    }
+
+    /// Contempt for a draw, in hundredths of a man.
+    pub fn contempt(&self) -> i32 {
+        self.contempt
     }
 
     /// Evaluates with the game's numbers changed by `t` (for tuning by
@@ -227,9 +243,9 @@ impl<R: Evaluate> Searcher<R> {
         let helper_nodes = AtomicU64::new(0);
         let (tt, eval, tb) = (&self.tt, &self.eval, self.tb.as_deref());
         let heur = &mut self.heur;
-        let multipv = self.multipv;
+        let (multipv, contempt) = (self.multipv, self.contempt);
         let mut run = || {
-            let mut w = Worker::new(tt, eval, heur, tb, stop, game, node_limit, hard);
+            let mut w = Worker::new(tt, eval, heur, tb, stop, game, node_limit, hard, contempt);
 
             // Root moves, first ordered by a one-ply look.
             let mut roots: Vec<RootMove> = root_list
@@ -378,8 +394,9 @@ impl<R: Evaluate> Searcher<R> {
                     let mut heur = helper_heur.clone();
                     let (stop, nodes) = (&helpers_stop, &helper_nodes);
                     scope.spawn(move || {
-                        let n =
-                            helper_search(tt, eval, &mut heur, tb, stop, game, max_depth, hard, id);
+                        let n = helper_search(
+                            tt, eval, &mut heur, tb, stop, game, max_depth, hard, contempt, id,
+                        );
                         nodes.fetch_add(n, Ordering::Relaxed);
                     });
                 }
@@ -459,6 +476,7 @@ fn helper_search<R: Evaluate>(
     game: &Game<R>,
     max_depth: u32,
     hard: Option<Instant>,
+    contempt: i32,
     id: usize,
 ) -> u64 {
     let pos = *game.position();
@@ -467,7 +485,7 @@ fn helper_search<R: Evaluate>(
     if list.is_empty() {
         return 0;
     }
-    let mut w = Worker::new(tt, eval, heur, tb, stop, game, u64::MAX, hard);
+    let mut w = Worker::new(tt, eval, heur, tb, stop, game, u64::MAX, hard, contempt);
     let mut roots: Vec<RootMove> = (0..list.len())
         .map(|i| RootMove {
             idx: i,

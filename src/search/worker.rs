@@ -64,6 +64,10 @@ pub(super) struct Worker<'a, R: Evaluate> {
     pub(super) pv_len: [usize; MAX_PLY],
     /// Move-ordering keys of each ply (kept to save allocations).
     pub(super) scratch: Vec<Vec<i64>>,
+    /// What a draw is worth to each colour's side to move (index:
+    /// `Color as usize`): the contempt below zero for the side the
+    /// search is for, above zero for its opponent.
+    pub(super) draw: [i32; 2],
 }
 
 impl<'a, R: Evaluate> Worker<'a, R> {
@@ -78,6 +82,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         game: &Game<R>,
         node_limit: u64,
         hard: Option<Instant>,
+        contempt: i32,
     ) -> Self {
         Worker {
             tt,
@@ -99,7 +104,19 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            draw: {
+                let c = contempt;
+                let mut d = [c, c];
+                d[game.position().side() as usize] = -c;
+                d
+            },
         }
+    }
+
+    /// A draw's score for the side to move in `pos`.
+    #[inline(always)]
+    pub(super) fn draw_score(&self, pos: &Position<R>) -> i32 {
+        self.draw[pos.side() as usize]
     }
 
     /// Checks the node limit, the stop flag and the clock.
@@ -154,6 +171,15 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         false
     }
 
+    /// The score of a game finished at `ply`, a draw by [`Self::draw_score`].
+    #[inline(always)]
+    fn finished(&self, o: Outcome, pos: &Position<R>, ply: usize) -> i32 {
+        match o.result {
+            GameResult::Draw => self.draw_score(pos),
+            _ => outcome_score(o, pos, ply),
+        }
+    }
+
     /// The moves of a line of indices.
     pub(super) fn moves_of(&self, pos: &Position<R>, line: &[u16]) -> Vec<Move<R>> {
         w_moves(pos, line)
@@ -186,15 +212,18 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             self.seldepth = ply;
         }
         if R::REPETITIONS > 0 && self.repeated(pos.key(), cnt.since_progress) {
-            return 0;
+            return self.draw_score(pos);
         }
         if let Some(tb) = self
             .tb
             .filter(|t| crate::bitboard::Bits::count(pos.occupied()) <= t.max_pieces())
         {
             if let Some(score) = tb.score(pos, cnt) {
-                if score != 0 || rules::outcome(pos, cnt, &self.options, true).is_some() {
+                if score != 0 {
                     return score;
+                }
+                if rules::outcome(pos, cnt, &self.options, true).is_some() {
+                    return self.draw_score(pos);
                 }
                 // A draw under perfect play, but the game goes on: a fallible
                 // opponent may still lose it. A share of the evaluation keeps
@@ -202,7 +231,8 @@ impl<'a, R: Evaluate> Worker<'a, R> {
                 // repeating moves or trading into a dead draw, and keeps it
                 // below what a real advantage outside the databases is worth.
                 return (self.static_eval(pos, cnt) / DB_DRAW_SHARE)
-                    .clamp(-DB_DRAW_CAP, DB_DRAW_CAP);
+                    .clamp(-DB_DRAW_CAP, DB_DRAW_CAP)
+                    + self.draw_score(pos);
             }
         }
         if ply >= MAX_PLY - 1 {
@@ -239,7 +269,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
                 let (eval, steps) = self.eval.evaluate_and_steps(pos, psq, &self.context(cnt));
                 let has_move = steps || (R::PASSES && movegen::must_pass(pos));
                 if let Some(o) = rules::outcome(pos, cnt, &self.options, has_move) {
-                    return outcome_score(o, pos, ply);
+                    return self.finished(o, pos, ply);
                 }
                 return eval;
             }
@@ -249,7 +279,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             }
         }
         if let Some(o) = rules::outcome(pos, cnt, &self.options, !list.is_empty()) {
-            return outcome_score(o, pos, ply);
+            return self.finished(o, pos, ply);
         }
         if list.is_empty() {
             // No move and no verdict cannot happen; a loss, as the
