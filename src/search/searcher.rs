@@ -70,7 +70,9 @@ impl<R: Evaluate> Searcher<R> {
     /// none): every draw the search sees (repetition, a draw rule, a
     /// drawn database position) scores this much below zero for the
     /// side the search is for, so it plays on in a level position
-    /// rather than take the draw, as against a weaker opponent.
+    /// rather than take the draw, as against a weaker opponent. The
+    /// table keeps its scores from one search to the next, so for
+    /// analysis of both sides' moves leave it at 0.
     pub fn set_contempt(&mut self, contempt: i32) {
         self.contempt = contempt;
     }

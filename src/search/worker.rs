@@ -105,9 +105,8 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             pv_len: [0; MAX_PLY],
             scratch: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             draw: {
-                let c = contempt;
-                let mut d = [c, c];
-                d[game.position().side() as usize] = -c;
+                let mut d = [contempt; 2];
+                d[game.position().side() as usize] = -contempt;
                 d
             },
         }
