@@ -160,12 +160,7 @@ fn position_with_moves_then_go_depth_gives_one_legal_bestmove() {
 
 /// The score of the last `info` line of `go depth 1`.
 fn depth1_score(e: &mut Dama) -> i64 {
-    e.send("go depth 1");
-    let lines = e.until("bestmove");
-    let info = lines.iter().rev().find(|l| l.starts_with("info ")).unwrap();
-    let w: Vec<&str> = info.split(' ').collect();
-    assert_eq!(w[6], "cp", "{info}");
-    w[7].parse().unwrap()
+    score_at(e, 1)
 }
 
 /// The score of the last `info` line of `go depth <depth>`.
