@@ -20,10 +20,10 @@ fn dir() -> &'static PathBuf {
         let d = std::env::temp_dir().join(format!("dama-egtb-test-{}", std::process::id()));
         std::fs::remove_dir_all(&d).ok();
         let t = Instant::now();
-        generate::generate(&d, 3, &mut |_| {}).unwrap();
+        generate::generate(&d, 3, 1, &mut |_| {}).unwrap();
         let mut loaded = 0;
         let mut written = 0;
-        generate::generate(&d, 4, &mut |e| match e {
+        generate::generate(&d, 4, 2, &mut |e| match e {
             Event::Loaded(_) => loaded += 1,
             Event::Written { .. } => written += 1,
             _ => {}
@@ -166,13 +166,31 @@ fn king_and_man_against_king() {
 }
 
 #[test]
+fn threads_make_the_same_files() {
+    // The shared databases were made with 2 threads for the 4-piece
+    // slices; one thread must write every file byte for byte the same.
+    let d = std::env::temp_dir().join(format!("dama-egtb-one-{}", std::process::id()));
+    std::fs::remove_dir_all(&d).ok();
+    generate::generate(&d, 4, 1, &mut |_| {}).unwrap();
+    let mut compared = 0;
+    for m in (2..=4).flat_map(Material::all) {
+        let one = std::fs::read(generate::file_of(&d, m)).unwrap();
+        let two = std::fs::read(generate::file_of(dir(), m)).unwrap();
+        assert!(one == two, "{m}: the files differ");
+        compared += 1;
+    }
+    assert_eq!(compared, 41);
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
 fn probes_outside_the_databases_and_damaged_files() {
     let p = pos("W:WKa1,Kc1,Ke1,Kg1:BKh8");
     assert_eq!(tb().probe(&p, &fresh(&p)), None);
     // A damaged file: the probe says nothing, verify fails, nothing panics.
     let d = std::env::temp_dir().join(format!("dama-egtb-bad-{}", std::process::id()));
     std::fs::remove_dir_all(&d).ok();
-    generate::generate(&d, 2, &mut |_| {}).unwrap();
+    generate::generate(&d, 2, 1, &mut |_| {}).unwrap();
     let f = generate::file_of(&d, Material::parse("KvK").unwrap());
     let mut bytes = std::fs::read(&f).unwrap();
     let n = bytes.len();

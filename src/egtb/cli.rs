@@ -33,6 +33,10 @@ pub enum EgtbCommand {
         /// Directory of the database files.
         #[arg(long, default_value = "egtb")]
         dir: PathBuf,
+        /// Threads (default: the machine's processors); the files are the
+        /// same whatever the number.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Check every stored value against its successors.
     Verify {
@@ -86,9 +90,12 @@ pub fn run(args: &EgtbArgs) -> Result<(), String> {
             variant,
             pieces,
             dir,
+            threads,
         } => {
             czech_only(*variant)?;
-            run_generate(dir, *pieces)
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            run_generate(dir, *pieces, threads)
         }
         EgtbCommand::Verify {
             variant,
@@ -112,7 +119,7 @@ fn say(bar: &ProgressBar, line: String) {
     }
 }
 
-fn run_generate(dir: &Path, pieces: u32) -> Result<(), String> {
+fn run_generate(dir: &Path, pieces: u32, threads: usize) -> Result<(), String> {
     let t0 = Instant::now();
     let bar = ProgressBar::new(0);
     bar.set_style(
@@ -122,7 +129,7 @@ fn run_generate(dir: &Path, pieces: u32) -> Result<(), String> {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let (mut written, mut bytes, mut positions) = (0usize, 0u64, 0u64);
-    generate::generate(dir, pieces, &mut |e| match e {
+    generate::generate(dir, pieces, threads, &mut |e| match e {
         Event::Plan { slices, positions } => {
             bar.set_length(positions);
             say(

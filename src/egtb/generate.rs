@@ -190,6 +190,100 @@ fn predecessors(b: &Board, men: bool, out: &mut Vec<Board>) {
     }
 }
 
+/// The first look at one position (see the module docs): its byte, and
+/// for a position left undecided its count of budget-keeping moves (bit
+/// 7: one of its resets draws). Reads only slices already solved.
+fn first_look(
+    tables: &Tables,
+    slice: &Slice,
+    idx: u64,
+    limit: bool,
+    list: &mut MoveList<Czech>,
+) -> Result<(u8, u8), String> {
+    let Some(b) = slice.board(idx) else {
+        return Ok((BROKEN, 0));
+    };
+    let missing = || format!("slice {} is missing", b.material());
+    let pos = b.to_position();
+    crate::movegen::generate(&pos, list);
+    if list.is_empty() {
+        return Ok((Value::Loss(0).encode(), 0));
+    }
+    if list[0].is_capture() {
+        let v = capture_value(tables, &pos, list).ok_or_else(missing)?;
+        return Ok((v.encode() | CAPTURE, 0));
+    }
+    let (mut n, mut draw) = (0u8, false);
+    for m in list.iter() {
+        if keeps_budget(m, limit) {
+            n += 1;
+            continue;
+        }
+        match reset_result(tables, &pos.after(m)).ok_or_else(missing)? {
+            Wdl::Win => return Ok((Value::Win(1).encode(), 0)),
+            Wdl::Draw => draw = true,
+            Wdl::Loss => {}
+        }
+    }
+    Ok(if n > 0 {
+        (UNKNOWN, n | if draw { 128 } else { 0 })
+    } else if draw {
+        (Value::Draw.encode(), 0)
+    } else {
+        (Value::Loss(1).encode(), 0)
+    })
+}
+
+/// Parts smaller than this are looked at on one thread (starting threads
+/// costs more than it saves).
+const PARALLEL_LEAST: u64 = 1 << 14;
+
+/// The first look at every position of `p` into `vals` and `cnt`, on up
+/// to `threads` threads, each taking one run of consecutive indices.
+fn first_pass(
+    tables: &Tables,
+    p: &Part,
+    limit: bool,
+    threads: usize,
+    vals: &mut [u8],
+    cnt: &mut [u8],
+) -> Result<(), String> {
+    let run = |first: u64, vals: &mut [u8], cnt: &mut [u8]| -> Result<(), String> {
+        let mut list = MoveList::new();
+        for (i, (v, c)) in vals.iter_mut().zip(cnt.iter_mut()).enumerate() {
+            (*v, *c) = first_look(tables, &p.slice, first + i as u64, limit, &mut list)?;
+        }
+        Ok(())
+    };
+    if threads <= 1 || p.len < PARALLEL_LEAST {
+        return run(p.start, vals, cnt);
+    }
+    let chunk = (p.len as usize).div_ceil(threads);
+    let run = &run;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = vals
+            .chunks_mut(chunk)
+            .zip(cnt.chunks_mut(chunk))
+            .enumerate()
+            .map(|(j, (v, c))| {
+                let first = p.start + (j * chunk) as u64;
+                scope.spawn(move || run(first, v, c))
+            })
+            .collect();
+        // Every thread is joined, the first error kept.
+        let mut out = Ok(());
+        for h in handles {
+            let r = h
+                .join()
+                .unwrap_or_else(|_| Err("a generator thread failed".into()));
+            if out.is_ok() {
+                out = r;
+            }
+        }
+        out
+    })
+}
+
 /// A contiguous range of one slice inside a block.
 #[derive(Clone, Copy, Debug)]
 struct Part {
@@ -234,7 +328,8 @@ struct Solver<'a> {
     tables: &'a mut Tables,
     report: &'a mut dyn FnMut(Event),
     preds: Vec<Board>,
-    list: MoveList<Czech>,
+    /// Threads for the first look at a block's positions.
+    threads: usize,
 }
 
 impl Solver<'_> {
@@ -260,60 +355,24 @@ impl Solver<'_> {
         // Moves left undecided (low 7 bits) and "has a drawing reset" (bit 7).
         let mut cnt = vec![0u8; total];
         let mut levels: Vec<Vec<u32>> = vec![Vec::new(); MAX_BUDGET as usize + 1];
-        let missing = |b: &Board| format!("slice {} is missing", b.material());
         for p in parts {
-            for i in 0..p.len {
-                let idx = p.start + i;
-                let local = p.base + i as usize;
-                let Some(b) = p.slice.board(idx) else {
-                    self.tables.set(p.code, idx, BROKEN);
-                    continue;
-                };
-                let pos = b.to_position();
-                crate::movegen::generate(&pos, &mut self.list);
-                let v = if self.list.is_empty() {
-                    Value::Loss(0).encode()
-                } else if self.list[0].is_capture() {
-                    capture_value(self.tables, &pos, &self.list)
-                        .ok_or_else(|| missing(&b))?
-                        .encode()
-                        | CAPTURE
-                } else {
-                    let (mut n, mut draw, mut win) = (0u8, false, false);
-                    for m in self.list.iter() {
-                        if keeps_budget(m, limit) {
-                            n += 1;
-                            continue;
-                        }
-                        let after = pos.after(m);
-                        match reset_result(self.tables, &after).ok_or_else(|| missing(&b))? {
-                            Wdl::Win => {
-                                win = true;
-                                break;
-                            }
-                            Wdl::Draw => draw = true,
-                            Wdl::Loss => {}
-                        }
-                    }
-                    if win {
-                        Value::Win(1).encode()
-                    } else if n == 0 {
-                        if draw {
-                            Value::Draw.encode()
-                        } else {
-                            Value::Loss(1).encode()
-                        }
-                    } else {
-                        cnt[local] = n | if draw { 128 } else { 0 };
-                        UNKNOWN
-                    }
-                };
-                self.tables.set(p.code, idx, v);
-                if let Some(x) = value_of(v) {
-                    match x {
-                        Value::Win(d) | Value::Loss(d) => levels[d as usize].push(local as u32),
-                        Value::Draw => {}
-                    }
+            // The first look reads only solved slices and other blocks, so
+            // it runs on all threads into a buffer; the values then go into
+            // the table in index order, as a single thread would put them.
+            let mut vals = vec![0u8; p.len as usize];
+            let local = p.base..p.base + p.len as usize;
+            first_pass(
+                self.tables,
+                p,
+                limit,
+                self.threads,
+                &mut vals,
+                &mut cnt[local],
+            )?;
+            for (i, &v) in vals.iter().enumerate() {
+                self.tables.set(p.code, p.start + i as u64, v);
+                if let Some(Value::Win(d) | Value::Loss(d)) = value_of(v) {
+                    levels[d as usize].push((p.base + i) as u32);
                 }
             }
             (self.report)(Event::Advance(p.len));
@@ -470,8 +529,14 @@ pub fn file_of(dir: &Path, m: Material) -> PathBuf {
 }
 
 /// Generates every slice of up to `pieces` pieces into `dir`, skipping
-/// (loading) those already there. Returns the tables in memory.
-pub fn generate(dir: &Path, pieces: u32, report: &mut dyn FnMut(Event)) -> Result<Tables, String> {
+/// (loading) those already there, with up to `threads` threads (the
+/// files are the same whatever their number). Returns the tables in memory.
+pub fn generate(
+    dir: &Path,
+    pieces: u32,
+    threads: usize,
+    report: &mut dyn FnMut(Event),
+) -> Result<Tables, String> {
     if !(2..=6).contains(&pieces) {
         return Err(format!("--pieces must be 2 to 6, not {pieces}"));
     }
@@ -522,7 +587,7 @@ pub fn generate(dir: &Path, pieces: u32, report: &mut dyn FnMut(Event)) -> Resul
             tables: &mut tables,
             report: &mut *report,
             preds: Vec::new(),
-            list: MoveList::new(),
+            threads: threads.max(1),
         };
         s.pair(mat)?;
         for &m in &mats {
