@@ -33,10 +33,10 @@ pub enum EgtbCommand {
         /// Directory of the database files.
         #[arg(long, default_value = "egtb")]
         dir: PathBuf,
-        /// Threads (default: the machine's processors); the files are the
-        /// same whatever the number.
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Threads, 1 to 64 (default: the machine's processors); the files
+        /// are the same whatever the number.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: Option<u16>,
     },
     /// Check every stored value against its successors.
     Verify {
@@ -93,8 +93,10 @@ pub fn run(args: &EgtbArgs) -> Result<(), String> {
             threads,
         } => {
             czech_only(*variant)?;
-            let threads = threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let threads = threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            );
             run_generate(dir, *pieces, threads)
         }
         EgtbCommand::Verify {

@@ -234,6 +234,9 @@ fn first_look(
     })
 }
 
+/// The most threads the generator starts (more are taken as this many).
+pub const MAX_THREADS: usize = 64;
+
 /// Parts smaller than this are looked at on one thread (starting threads
 /// costs more than it saves).
 const PARALLEL_LEAST: u64 = 1 << 14;
@@ -529,8 +532,9 @@ pub fn file_of(dir: &Path, m: Material) -> PathBuf {
 }
 
 /// Generates every slice of up to `pieces` pieces into `dir`, skipping
-/// (loading) those already there, with up to `threads` threads (the
-/// files are the same whatever their number). Returns the tables in memory.
+/// (loading) those already there, with up to `threads` threads (at most
+/// [`MAX_THREADS`]; the files are the same whatever their number).
+/// Returns the tables in memory.
 pub fn generate(
     dir: &Path,
     pieces: u32,
@@ -587,7 +591,7 @@ pub fn generate(
             tables: &mut tables,
             report: &mut *report,
             preds: Vec::new(),
-            threads: threads.max(1),
+            threads: threads.clamp(1, MAX_THREADS),
         };
         s.pair(mat)?;
         for &m in &mats {
