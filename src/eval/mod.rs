@@ -385,27 +385,37 @@ pub(crate) fn runaways<R: Rules>(pos: &Position<R>, c: Color, sparse: u32, worth
     if them.count() > sparse || !(them & pos.kind(Kind::King)).is_empty() {
         return 0;
     }
+    // The squares a man of `c` is caught from: the widening cones behind
+    // each opponent piece, grown one rank at a time. Set-wise, so the
+    // cost does not grow with men times opponents. On a board of one
+    // colour a square `d` ranks behind an opponent is dark only `d`,
+    // `d - 2`, … files aside, so the cone of diagonal steps is exactly
+    // the triangle "at most `d + 1` files aside" of the rule above.
+    const {
+        assert!(!matches!(
+            R::Geo::BOARD.squares,
+            crate::geometry::Squares::All
+        ))
+    };
+    let (left, right) = match c {
+        Color::White => (crate::geometry::dir::SW, crate::geometry::dir::SE),
+        Color::Black => (crate::geometry::dir::NW, crate::geometry::dir::NE),
+    };
+    let mut front = them;
+    let mut caught = BB::<R>::ZERO;
+    while !front.is_empty() {
+        front = R::Geo::step(front, left) | R::Geo::step(front, right);
+        caught |= front;
+    }
     let last = R::Geo::ranks() as i32 - 1;
     let mut bonus = 0;
-    for m in pos.pieces(c, Kind::Man).iter() {
-        let sq = R::Geo::square(m);
-        let (f, r) = (sq.file() as i32, sq.rank() as i32);
-        let ahead = |r2: i32| match c {
-            Color::White => r2 - r,
-            Color::Black => r - r2,
+    for m in (pos.pieces(c, Kind::Man) & !caught).iter() {
+        let r = R::Geo::square(m).rank() as i32;
+        let to_go = match c {
+            Color::White => last - r,
+            Color::Black => r,
         };
-        let free = them.iter().all(|b| {
-            let o = R::Geo::square(b);
-            let d = ahead(o.rank() as i32);
-            d <= 0 || (o.file() as i32 - f).abs() > d + 1
-        });
-        if free {
-            let left = match c {
-                Color::White => last - r,
-                Color::Black => r,
-            };
-            bonus += (worth - 20 * left).max(0);
-        }
+        bonus += (worth - 20 * to_go).max(0);
     }
     bonus
 }
@@ -425,6 +435,8 @@ pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::international::International;
+    use crate::square::Square;
     use crate::{Czech, Gothic, Knights, Medieval, Ossetian};
 
     fn symmetric_start<R: Evaluate>() {
@@ -475,6 +487,95 @@ mod tests {
         deltas_add_up::<Knights>();
         deltas_add_up::<Ossetian>();
         deltas_add_up::<Medieval>();
+    }
+
+    /// The rule of [`runaways`] written square by square, as it reads.
+    fn runaways_by_squares<R: Rules>(pos: &Position<R>, c: Color, worth: i32) -> i32 {
+        let them = pos.color(!c);
+        if !(them & pos.kind(Kind::King)).is_empty() {
+            return 0;
+        }
+        let last = R::Geo::ranks() as i32 - 1;
+        let mut bonus = 0;
+        for m in pos.pieces(c, Kind::Man).iter() {
+            let sq = R::Geo::square(m);
+            let (f, r) = (sq.file() as i32, sq.rank() as i32);
+            let free = them.iter().all(|b| {
+                let o = R::Geo::square(b);
+                let d = match c {
+                    Color::White => o.rank() as i32 - r,
+                    Color::Black => r - o.rank() as i32,
+                };
+                d <= 0 || (o.file() as i32 - f).abs() > d + 1
+            });
+            if free {
+                let to_go = match c {
+                    Color::White => last - r,
+                    Color::Black => r,
+                };
+                bonus += (worth - 20 * to_go).max(0);
+            }
+        }
+        bonus
+    }
+
+    /// The set-wise cones find the men the square-by-square rule finds,
+    /// in random sparse positions of men and along random games.
+    #[test]
+    fn runaway_cones_match_the_rule() {
+        fn check<R: Rules>(pos: &Position<R>) {
+            for c in [Color::White, Color::Black] {
+                assert_eq!(
+                    runaways(pos, c, 99, 150),
+                    runaways_by_squares(pos, c, 150),
+                    "{pos} {c:?}"
+                );
+            }
+        }
+        let mut seed = 11u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let squares: Vec<Square> = (0..64u8)
+            .filter_map(|i| Square::new(i % 8, i / 8))
+            .filter(|&sq| crate::geometry::Dark8x8::bit(sq).is_some())
+            .collect();
+        let (mut parsed, mut found) = (0, 0);
+        for _ in 0..2000 {
+            let (mut w, mut b) = (Vec::new(), Vec::new());
+            for &sq in &squares {
+                match next(6) {
+                    0 if sq.rank() < 7 => w.push(sq.to_string()),
+                    1 if sq.rank() > 0 => b.push(sq.to_string()),
+                    _ => {}
+                }
+            }
+            let fen = format!("W:W{}:B{}", w.join(","), b.join(","));
+            if let Ok(pos) = fen.parse::<Position<Czech>>() {
+                check(&pos);
+                parsed += 1;
+                found += usize::from(runaways(&pos, Color::White, 99, 150) > 0);
+            }
+        }
+        assert!(
+            parsed > 1900 && found > 100,
+            "{parsed} positions, {found} with a runaway"
+        );
+        for game in 0..20 {
+            let mut pos = Position::<International>::start();
+            for _ in 0..(40 + game * 5) {
+                let l = pos.legal_moves();
+                if l.is_empty() {
+                    break;
+                }
+                let m = l[next(l.len() as u64) as usize];
+                pos.play(&m);
+                check(&pos);
+            }
+        }
     }
 
     #[test]
