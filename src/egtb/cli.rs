@@ -49,6 +49,10 @@ pub enum EgtbCommand {
         /// Directory of the database files.
         #[arg(long, default_value = "egtb")]
         dir: PathBuf,
+        /// Threads, 1 to 64 (default: the machine's processors); the
+        /// report is the same whatever the number.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: Option<u16>,
     },
     /// A position's value under perfect play, with the counters of its FEN (H field).
     Probe {
@@ -93,19 +97,16 @@ pub fn run(args: &EgtbArgs) -> Result<(), String> {
             threads,
         } => {
             czech_only(*variant)?;
-            let threads = threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                usize::from,
-            );
-            run_generate(dir, *pieces, threads)
+            run_generate(dir, *pieces, thread_count(*threads))
         }
         EgtbCommand::Verify {
             variant,
             pieces,
             dir,
+            threads,
         } => {
             czech_only(*variant)?;
-            run_verify(dir, *pieces)
+            run_verify(dir, *pieces, thread_count(*threads))
         }
         EgtbCommand::Probe { fen, dir } => run_probe(dir, fen),
         EgtbCommand::Audit { files, dir, quiet } => run_audit(dir, files, *quiet),
@@ -170,7 +171,15 @@ fn run_generate(dir: &Path, pieces: u32, threads: usize) -> Result<(), String> {
     Ok(())
 }
 
-fn run_verify(dir: &Path, pieces: Option<u32>) -> Result<(), String> {
+/// The `--threads` asked for, or the machine's processors.
+fn thread_count(threads: Option<u16>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    )
+}
+
+fn run_verify(dir: &Path, pieces: Option<u32>, threads: usize) -> Result<(), String> {
     let t0 = Instant::now();
     let n = match pieces {
         Some(n) => n,
@@ -180,7 +189,7 @@ fn run_verify(dir: &Path, pieces: Option<u32>) -> Result<(), String> {
         return Err(format!("{}: no complete set of databases", dir.display()));
     }
     let bar = ProgressBar::new_spinner();
-    let r = verify::verify(dir, n, &mut |m, c| {
+    let r = verify::verify(dir, n, threads, &mut |m, c| {
         bar.set_message(format!("{m}: {c} positions checked"));
         bar.tick();
     })?;

@@ -287,6 +287,32 @@ fn first_pass(
     })
 }
 
+/// Runs `f` over `0..len` cut into up to `threads` runs of consecutive
+/// indices, one thread each (one run where `len` is small); the results
+/// come back in index order.
+pub(super) fn over_runs<T: Send>(
+    len: usize,
+    threads: usize,
+    f: impl Fn(std::ops::Range<usize>) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads.clamp(1, MAX_THREADS);
+    if threads == 1 || (len as u64) < PARALLEL_LEAST {
+        return vec![f(0..len)];
+    }
+    let chunk = len.div_ceil(threads);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..len)
+            .step_by(chunk)
+            .map(|a| scope.spawn(move || f(a..(a + chunk).min(len))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
 /// A contiguous range of one slice inside a block.
 #[derive(Clone, Copy, Debug)]
 struct Part {
@@ -579,7 +605,7 @@ pub fn generate(
         };
         if mats.iter().all(|&m| file_of(dir, m).exists()) {
             for &m in &mats {
-                let t = load_table(&tables, &file_of(dir, m), m)?;
+                let t = load_table(&tables, &file_of(dir, m), m, threads)?;
                 tables.insert(t);
                 report(Event::Loaded(m));
             }
@@ -609,8 +635,15 @@ pub fn generate(
 }
 
 /// Reads a slice file into a full table, working out the capture
-/// positions (not stored) from the smaller slices in `tables`.
-pub fn load_table(tables: &Tables, path: &Path, m: Material) -> Result<Table, String> {
+/// positions (not stored) from the smaller slices in `tables`, on up to
+/// `threads` threads (each a run of consecutive indices; the table is
+/// the same whatever their number).
+pub fn load_table(
+    tables: &Tables,
+    path: &Path,
+    m: Material,
+    threads: usize,
+) -> Result<Table, String> {
     let stored = store::Stored::read(path)?;
     if stored.material() != m {
         return Err(format!(
@@ -621,22 +654,51 @@ pub fn load_table(tables: &Tables, path: &Path, m: Material) -> Result<Table, St
     }
     let slice = Slice::new(m);
     let mut vals = stored.decode_all()?;
-    let mut list = MoveList::new();
-    for (i, v) in vals.iter_mut().enumerate() {
-        let Some(b) = slice.board(i as u64) else {
-            *v = BROKEN;
-            continue;
-        };
-        let pos = b.to_position();
-        crate::movegen::captures(&pos, &mut list);
-        if !list.is_empty() {
-            let cv = capture_value(tables, &pos, &list)
-                .ok_or_else(|| format!("{}: a smaller slice is missing", path.display()))?;
-            *v = cv.encode() | CAPTURE;
-        } else if Value::decode(*v).is_none() {
-            return Err(format!("{}: bad value {v} at {i}", path.display()));
+    let run = |first: usize, vals: &mut [u8]| -> Result<(), String> {
+        let mut list = MoveList::new();
+        for (i, v) in vals.iter_mut().enumerate() {
+            let i = first + i;
+            let Some(b) = slice.board(i as u64) else {
+                *v = BROKEN;
+                continue;
+            };
+            let pos = b.to_position();
+            crate::movegen::captures(&pos, &mut list);
+            if !list.is_empty() {
+                let cv = capture_value(tables, &pos, &list)
+                    .ok_or_else(|| format!("{}: a smaller slice is missing", path.display()))?;
+                *v = cv.encode() | CAPTURE;
+            } else if Value::decode(*v).is_none() {
+                return Err(format!("{}: bad value {v} at {i}", path.display()));
+            }
+            list.clear();
         }
-        list.clear();
+        Ok(())
+    };
+    let threads = threads.clamp(1, MAX_THREADS);
+    if threads == 1 || (vals.len() as u64) < PARALLEL_LEAST {
+        run(0, &mut vals)?;
+    } else {
+        let chunk = vals.len().div_ceil(threads);
+        let run = &run;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = vals
+                .chunks_mut(chunk)
+                .enumerate()
+                .map(|(j, v)| scope.spawn(move || run(j * chunk, v)))
+                .collect();
+            // Every thread is joined, the first error (in index order) kept.
+            let mut out = Ok(());
+            for h in handles {
+                let r = h
+                    .join()
+                    .unwrap_or_else(|_| Err("a loading thread failed".into()));
+                if out.is_ok() {
+                    out = r;
+                }
+            }
+            out
+        })?;
     }
     Ok(Table { slice, vals })
 }

@@ -8,7 +8,7 @@
 //! greatest `Win` when every move loses, anything beyond 30 a draw.
 //! Capture positions are not stored; the loader works them out.
 
-use super::generate::{file_of, keeps_budget, load_table, reset_result, Tables};
+use super::generate::{file_of, keeps_budget, load_table, over_runs, reset_result, Tables};
 use super::index::Board;
 use super::value::{value_of, CAPTURE};
 use super::{Material, Value, Wdl, MAX_BUDGET};
@@ -68,11 +68,13 @@ pub fn expected(tables: &Tables, pos: &Position<Czech>, limit: bool) -> Option<V
     })
 }
 
-/// Checks every slice of up to `pieces` pieces in `dir`; `report` hears
-/// each slice as it is done.
+/// Checks every slice of up to `pieces` pieces in `dir` on up to
+/// `threads` threads (the report is the same whatever their number);
+/// `report` hears each slice as it is done.
 pub fn verify(
     dir: &Path,
     pieces: u32,
+    threads: usize,
     report: &mut dyn FnMut(Material, u64),
 ) -> Result<Report, String> {
     let mut tables = Tables::new();
@@ -85,7 +87,7 @@ pub fn verify(
             if !path.exists() {
                 return Err(format!("{} is missing", path.display()));
             }
-            let t = load_table(&tables, &path, m)?;
+            let t = load_table(&tables, &path, m, threads)?;
             out.slices += 1;
             tables.insert(t);
         }
@@ -93,25 +95,38 @@ pub fn verify(
         for m in Material::all(n) {
             let Some(t) = tables.get(m) else { continue };
             let limit = m.has_limit();
-            let mut checked = 0;
-            for (i, &byte) in t.vals.iter().enumerate() {
-                if byte & CAPTURE != 0 {
-                    continue;
-                }
-                let (Some(stored), Some(b)) = (value_of(byte), t.slice.board(i as u64)) else {
-                    continue;
-                };
-                checked += 1;
-                let want = expected(&tables, &b.to_position(), limit);
-                if want != Some(stored) {
-                    out.bad += 1;
-                    if out.errors.len() < 10 {
-                        out.errors.push(format!(
-                            "{m} {i} ({}): stored {stored:?}, successors say {want:?}",
-                            b.to_position()
-                        ));
+            let tables = &tables;
+            // Each run of indices: positions checked, disagreements, the first few.
+            let runs = over_runs(t.vals.len(), threads, |run| {
+                let (mut checked, mut bad, mut errors) = (0u64, 0u64, Vec::new());
+                for i in run {
+                    let byte = t.vals[i];
+                    if byte & CAPTURE != 0 {
+                        continue;
+                    }
+                    let (Some(stored), Some(b)) = (value_of(byte), t.slice.board(i as u64)) else {
+                        continue;
+                    };
+                    checked += 1;
+                    let want = expected(tables, &b.to_position(), limit);
+                    if want != Some(stored) {
+                        bad += 1;
+                        if errors.len() < MAX_ERRORS {
+                            errors.push(format!(
+                                "{m} {i} ({}): stored {stored:?}, successors say {want:?}",
+                                b.to_position()
+                            ));
+                        }
                     }
                 }
+                (checked, bad, errors)
+            });
+            let mut checked = 0;
+            for (c, bad, errors) in runs {
+                checked += c;
+                out.bad += bad;
+                let room = MAX_ERRORS - out.errors.len();
+                out.errors.extend(errors.into_iter().take(room));
             }
             out.checked += checked;
             report(m, checked);
@@ -119,3 +134,6 @@ pub fn verify(
     }
     Ok(out)
 }
+
+/// The most disagreements a [`Report`] spells out.
+const MAX_ERRORS: usize = 10;
