@@ -273,18 +273,24 @@ fn first_pass(
                 scope.spawn(move || run(first, v, c))
             })
             .collect();
-        // Every thread is joined, the first error kept.
-        let mut out = Ok(());
-        for h in handles {
-            let r = h
-                .join()
-                .unwrap_or_else(|_| Err("a generator thread failed".into()));
-            if out.is_ok() {
-                out = r;
-            }
-        }
-        out
+        first_error(handles)
     })
+}
+
+/// Joins every thread and keeps the first error (in the threads' order).
+fn first_error(
+    handles: Vec<std::thread::ScopedJoinHandle<'_, Result<(), String>>>,
+) -> Result<(), String> {
+    let mut out = Ok(());
+    for h in handles {
+        let r = h
+            .join()
+            .unwrap_or_else(|_| Err("a generator thread failed".into()));
+        if out.is_ok() {
+            out = r;
+        }
+    }
+    out
 }
 
 /// Runs `f` over `0..len` cut into up to `threads` runs of consecutive
@@ -687,17 +693,7 @@ pub fn load_table(
                 .enumerate()
                 .map(|(j, v)| scope.spawn(move || run(j * chunk, v)))
                 .collect();
-            // Every thread is joined, the first error (in index order) kept.
-            let mut out = Ok(());
-            for h in handles {
-                let r = h
-                    .join()
-                    .unwrap_or_else(|_| Err("a loading thread failed".into()));
-                if out.is_ok() {
-                    out = r;
-                }
-            }
-            out
+            first_error(handles)
         })?;
     }
     Ok(Table { slice, vals })
