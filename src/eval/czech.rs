@@ -83,9 +83,24 @@ pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_p
 /// (SPRT) has accepted it.
 pub const SHIP_PATTERNS: bool = true;
 
+/// What a king gains in worth for each piece fewer than
+/// [`KING_PHASE_FROM`] on the board (hundredths of a man).
+const KING_PHASE: i32 = 5;
+/// The number of pieces below which a king gains worth.
+const KING_PHASE_FROM: i32 = 16;
+
 /// Endgame knowledge and the pull of the 15-moves rule, from White's side.
 pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     let mut s = white;
+    // A flying king grows in worth as the board empties: the fewer
+    // pieces are left, the fewer can trap it or block its lines.
+    let kings = pos.kind(Kind::King);
+    let n = pos.occupied().count() as i32;
+    if n < KING_PHASE_FROM && !kings.is_empty() {
+        let d = (pos.color(Color::White) & kings).count() as i32
+            - (pos.color(Color::Black) & kings).count() as i32;
+        s += d * KING_PHASE * (KING_PHASE_FROM - n);
+    }
     for lone in Color::ALL {
         let l = pos.color(lone);
         if l.count() != 1 || (l & pos.kind(Kind::King)).is_empty() {
@@ -118,7 +133,6 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     // A side with a king can give its other pieces for as many of the
     // opponent's and be left with the king: the stronger side then needs
     // three pieces to spare, or the short limit draws (above).
-    let kings = pos.kind(Kind::King);
     if s != 0 {
         let strong = if s > 0 { Color::White } else { Color::Black };
         let w = pos.color(!strong);
