@@ -89,18 +89,27 @@ const KING_PHASE: i32 = 5;
 /// The number of pieces below which a king gains worth.
 const KING_PHASE_FROM: i32 = 16;
 
-/// Endgame knowledge and the pull of the 15-moves rule, from White's side.
-pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
-    let mut s = white;
-    // A flying king grows in worth as the board empties: the fewer
-    // pieces are left, the fewer can trap it or block its lines.
+/// The kings' worth beyond the learned one, White's less Black's: a
+/// flying king grows in worth as the board empties, since the fewer
+/// pieces are left, the fewer can trap it or close its lines. It is part
+/// of the sum that [`adjust`] scales (the tuner keeps it as a fixed part).
+#[inline(always)]
+pub fn king_phase<R: Rules>(pos: &Position<R>) -> i32 {
     let kings = pos.kind(Kind::King);
     let n = pos.occupied().count() as i32;
-    if n < KING_PHASE_FROM && !kings.is_empty() {
-        let d = (pos.color(Color::White) & kings).count() as i32
-            - (pos.color(Color::Black) & kings).count() as i32;
-        s += d * KING_PHASE * (KING_PHASE_FROM - n);
+    if n >= KING_PHASE_FROM || kings.is_empty() {
+        return 0;
     }
+    let d = (pos.color(Color::White) & kings).count() as i32
+        - (pos.color(Color::Black) & kings).count() as i32;
+    d * KING_PHASE * (KING_PHASE_FROM - n)
+}
+
+/// Endgame knowledge and the pull of the 15-moves rule, from White's
+/// side, applied to the sum before it (with [`king_phase`] in it).
+pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
+    let mut s = white;
+    let kings = pos.kind(Kind::King);
     for lone in Color::ALL {
         let l = pos.color(lone);
         if l.count() != 1 || (l & pos.kind(Kind::King)).is_empty() {
@@ -174,6 +183,6 @@ impl Evaluate for Czech {
 
     #[inline(always)]
     fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
-        adjust(pos, white, cx)
+        adjust(pos, white + king_phase(pos), cx)
     }
 }
