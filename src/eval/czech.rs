@@ -106,10 +106,9 @@ pub fn king_phase<R: Rules>(pos: &Position<R>) -> i32 {
 }
 
 /// Endgame knowledge and the pull of the 15-moves rule, from White's
-/// side, applied to the sum before it (with [`king_phase`] in it).
+/// side: `white` is the evaluation's sum so far, [`king_phase`] included.
 pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     let mut s = white;
-    let kings = pos.kind(Kind::King);
     for lone in Color::ALL {
         let l = pos.color(lone);
         if l.count() != 1 || (l & pos.kind(Kind::King)).is_empty() {
@@ -142,6 +141,7 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     // A side with a king can give its other pieces for as many of the
     // opponent's and be left with the king: the stronger side then needs
     // three pieces to spare, or the short limit draws (above).
+    let kings = pos.kind(Kind::King);
     if s != 0 {
         let strong = if s > 0 { Color::White } else { Color::Black };
         let w = pos.color(!strong);
