@@ -34,7 +34,7 @@ pub struct SelfplayArgs {
     /// Plies of each game not written (the opening's included).
     #[arg(long, default_value_t = 10)]
     pub skip_plies: u32,
-    /// The data file to write (`FEN;result` lines).
+    /// The data file to write (`FEN;result;score` lines).
     #[arg(long)]
     pub out: String,
 }
@@ -91,6 +91,12 @@ pub struct TuneArgs {
     /// training and report the loss on them (0: train on all).
     #[arg(long, default_value_t = 0)]
     pub holdout: usize,
+    /// Share of the game's result in each position's target, from 0 to
+    /// 1; the rest is the self-play search's score of the position,
+    /// sigmoid(score / K) (1: results only; below 1 every line needs a
+    /// score).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
 }
 
 /// The games that learn, or an error naming them.
@@ -170,6 +176,9 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
     if !R::LINEAR && a.patterns_out.is_none() {
         return Err(format!("{}: --patterns --patterns-out FILE", R::VARIANT));
     }
+    if !(0.0..=1.0).contains(&a.lambda) {
+        return Err(format!("--lambda {}: a share from 0 to 1", a.lambda));
+    }
     let t = Instant::now();
     let mut data = tune::Dataset::new();
     for path in &a.data {
@@ -179,6 +188,14 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
     }
     if data.is_empty() {
         return Err("no positions in the data".into());
+    }
+    let unscored = data.unscored();
+    if a.lambda < 1.0 && unscored > 0 {
+        return Err(format!(
+            "--lambda {}: {unscored} of the {} positions have no score (files of an older dama selfplay)",
+            a.lambda,
+            data.len()
+        ));
     }
     eprintln!(
         "{} positions read in {:.1} s",
@@ -214,6 +231,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         prior: a.prior,
         patterns: a.patterns,
         pattern_prior: a.pattern_prior,
+        lambda: a.lambda,
     };
     let (data, check) = data.split(a.holdout);
     let (learned, r) = tune::train(
@@ -255,6 +273,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
             format!(" --pattern-prior {}", a.pattern_prior),
         ),
         (a.holdout > 0, format!(" --holdout {}", a.holdout)),
+        (a.lambda < 1.0, format!(" --lambda {}", a.lambda)),
     ] {
         if on {
             flags.push_str(&text);

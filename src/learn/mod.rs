@@ -15,7 +15,10 @@
 //!
 //! the position's FEN (side to move, White's and Black's pieces, no
 //! counters), a `;`, and the result of the game it came from, from
-//! White's side: `1` (White won), `0.5` (draw) or `0` (Black won). The
+//! White's side: `1` (White won), `0.5` (draw) or `0` (Black won); then,
+//! optionally, a `;` and the score the self-play search gave the
+//! position, from White's side in hundredths of a man (`dama selfplay`
+//! writes it; files without it still read). The
 //! positions are quiet (the side to move has no capture), taken after
 //! the first plies of each game, and never where the search already saw
 //! a forced win.
@@ -23,7 +26,9 @@
 //! The tuner reads such a file, extracts each position's features once
 //! ([`features::Features`]), fits the scale `K` of the
 //! sigmoid to the current numbers, then minimises the mean squared
-//! error of `sigmoid(eval / K)` against the results with Adam, and
+//! error of `sigmoid(eval / K)` against the results (or, with a
+//! `lambda` below 1, against a blend of the result and
+//! `sigmoid(score / K)`, [`tune::Options::lambda`]) with Adam, and
 //! writes the numbers as the Rust file the crate includes
 //! (`src/eval/czech_weights.rs`) and the pattern worths as a table of
 //! signed bytes (`src/eval/czech_patterns.bin`). The evaluation's `adjust` step
@@ -46,23 +51,57 @@ pub fn result_text(r: f32) -> &'static str {
     }
 }
 
-/// Reads one data line (`FEN;result`): the FEN and the result.
+/// One data line read: the position, its game's result and (if the line
+/// has one) the search's score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DataLine<'a> {
+    /// The FEN, without counters.
+    pub fen: &'a str,
+    /// The game's result from White's side: 1, 0.5 or 0.
+    pub result: f32,
+    /// The self-play search's score of the position, from White's side
+    /// in hundredths of a man.
+    pub score: Option<i32>,
+}
+
+/// Reads one data line (`FEN;result` or `FEN;result;score`).
 ///
 /// ```
-/// let (fen, r) = dama::learn::parse_line("W:Wc3:Bd6;0.5").unwrap();
-/// assert_eq!((fen, r), ("W:Wc3:Bd6", 0.5));
+/// let l = dama::learn::parse_line("W:Wc3:Bd6;0.5").unwrap();
+/// assert_eq!((l.fen, l.result, l.score), ("W:Wc3:Bd6", 0.5, None));
+/// let l = dama::learn::parse_line("B:Wc3,e3:Bd6;1;-42").unwrap();
+/// assert_eq!((l.result, l.score), (1.0, Some(-42)));
 /// assert!(dama::learn::parse_line("W:Wc3:Bd6;2").is_err());
+/// assert!(dama::learn::parse_line("W:Wc3:Bd6;1;x").is_err());
+/// assert!(dama::learn::parse_line("W:Wc3:Bd6;1;3;4").is_err());
 /// ```
-pub fn parse_line(line: &str) -> Result<(&str, f32), String> {
-    let (fen, r) = line
-        .trim()
-        .rsplit_once(';')
-        .ok_or_else(|| format!("no ';' in '{line}'"))?;
-    let r = match r.trim() {
+pub fn parse_line(line: &str) -> Result<DataLine<'_>, String> {
+    let mut fields = line.trim().split(';');
+    let fen = fields.next().unwrap_or_default().trim();
+    let r = fields.next().ok_or_else(|| format!("no ';' in '{line}'"))?;
+    let result = match r.trim() {
         "1" => 1.0,
         "0.5" => 0.5,
         "0" => 0.0,
         other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
     };
-    Ok((fen.trim(), r))
+    let score = match fields.next() {
+        None => None,
+        Some(t) => Some(
+            t.trim()
+                .parse::<i32>()
+                .ok()
+                .filter(|s| s.abs() < crate::search::Score::WIN_BOUND)
+                .ok_or_else(|| {
+                    format!(
+                        "score '{}' is not a number of hundredths of a man",
+                        t.trim()
+                    )
+                })?,
+        ),
+    };
+    if let Some(extra) = fields.next() {
+        return Err(format!("'{extra}' after the score: one ';' too many"));
+    }
+    Ok(DataLine { fen, result, score })
 }

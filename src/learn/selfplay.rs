@@ -1,6 +1,6 @@
 //! `dama selfplay`: the engine plays itself from random openings and
-//! keeps quiet positions with the game's result (the data format is in
-//! [`super`]).
+//! keeps quiet positions with the game's result and the search's score
+//! of each (the data format is in [`super`]).
 //!
 //! Games run in this process, each with its own [`Searcher`] (a fresh
 //! table), searched to a fixed number of nodes per move; game *i*'s
@@ -53,8 +53,9 @@ impl Default for Options {
 /// One game's training positions: (FEN, result from White's side).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
-    /// The quiet positions kept.
-    pub positions: Vec<String>,
+    /// The quiet positions kept, each with the search's score of it from
+    /// White's side (hundredths of a man).
+    pub positions: Vec<(String, i32)>,
     /// 1, 0.5 or 0 from White's side.
     pub result: f32,
     /// Plies played.
@@ -96,7 +97,12 @@ pub fn play_game<R: Learn>(o: &Options, index: usize) -> GameRecord {
         let Some(best) = r.best else { break };
         let pos = game.position();
         if game.len() >= o.skip_plies as usize && r.score.decided().is_none() && !has_capture(pos) {
-            kept.push(pos.to_string());
+            let white = if pos.side() == Color::White {
+                r.score.0
+            } else {
+                -r.score.0
+            };
+            kept.push((pos.to_string(), white));
         }
         if game.play(&best).is_err() {
             break;
@@ -140,7 +146,7 @@ pub fn run<R: Learn>(
 ) -> std::io::Result<Totals> {
     writeln!(
         out,
-        "# dama selfplay --variant {} --games {} --nodes {} --seed {} (random plies {}, skipped plies {}); FEN;result (White: 1 win, 0.5 draw, 0 loss)",
+        "# dama selfplay --variant {} --games {} --nodes {} --seed {} (random plies {}, skipped plies {}); FEN;result;score (White: 1 win, 0.5 draw, 0 loss; the search's score, White's side)",
         R::VARIANT,
         o.games, o.nodes, o.seed, o.random_plies, o.skip_plies
     )?;
@@ -168,8 +174,8 @@ pub fn run<R: Learn>(
             pending.insert(i, rec);
             while let Some(rec) = pending.remove(&want) {
                 let r = super::result_text(rec.result);
-                for fen in &rec.positions {
-                    writeln!(out, "{fen};{r}")?;
+                for (fen, score) in &rec.positions {
+                    writeln!(out, "{fen};{r};{score}")?;
                 }
                 totals.games += 1;
                 totals.positions += rec.positions.len();
@@ -211,8 +217,11 @@ mod tests {
         let text = String::from_utf8(a.clone()).unwrap();
         let mut n = 0;
         for line in text.lines().filter(|l| !l.starts_with('#')) {
-            let (fen, r) = crate::learn::parse_line(line).unwrap();
-            assert!([0.0, 0.5, 1.0].contains(&r));
+            let l = crate::learn::parse_line(line).unwrap();
+            assert!([0.0, 0.5, 1.0].contains(&l.result));
+            let score = l.score.expect("a score");
+            assert!(score.abs() < 3000, "{line}");
+            let fen = l.fen;
             let pos: Position<Czech> = fen.parse().unwrap();
             assert!(!has_capture(&pos), "{fen} is not quiet");
             assert_eq!(pos.to_string(), fen);

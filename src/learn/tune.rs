@@ -5,7 +5,12 @@
 //!
 //! The loss is the mean squared error between `sigmoid(eval / K)` and
 //! the game results (White's side). `K` is fitted first, with the
-//! starting numbers, and then kept; the numbers are then moved by Adam
+//! starting numbers, and then kept. A game's result is one label for
+//! all its positions, most of which were not yet decided; the search's
+//! score of each position (which `dama selfplay` writes beside it) is a
+//! label of that position alone, so with a `lambda` below 1 the target
+//! is `lambda × result + (1 − lambda) × sigmoid(score / K)`. The
+//! numbers are then moved by Adam
 //! on the whole data set at each step (full batch: the features are a
 //! few dozen small integers a position, so an epoch over a million
 //! positions takes well under a second).
@@ -42,6 +47,8 @@ struct Sample {
     a_neg: f32,
     b: f32,
     result: f32,
+    /// The search's score from White's side, NaN where the line had none.
+    score: f32,
 }
 
 impl Dataset {
@@ -57,6 +64,12 @@ impl Dataset {
 
     /// Adds a position's features with a result (White's side).
     pub fn push_features(&mut self, f: &Features, result: f32) {
+        self.push_scored(f, result, None);
+    }
+
+    /// Adds a position's features with a result and the search's score
+    /// (both White's side).
+    pub fn push_scored(&mut self, f: &Features, result: f32, score: Option<i32>) {
         debug_assert!(self.samples.is_empty() || self.windows == f.windows as usize);
         self.windows = f.windows as usize;
         self.samples.push(Sample {
@@ -69,6 +82,7 @@ impl Dataset {
             a_neg: f.a_neg,
             b: f.b,
             result,
+            score: score.map_or(f32::NAN, |s| s as f32),
         });
         for &(i, v) in &f.linear {
             self.index.push(i);
@@ -85,11 +99,12 @@ impl Dataset {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (fen, r) = super::parse_line(line).map_err(|e| format!("line {}: {e}", n + 1))?;
-            let pos: Position<R> = fen
+            let l = super::parse_line(line).map_err(|e| format!("line {}: {e}", n + 1))?;
+            let pos: Position<R> = l
+                .fen
                 .parse()
-                .map_err(|e| format!("line {}: bad FEN '{fen}': {e}", n + 1))?;
-            d.push(&pos, r);
+                .map_err(|e| format!("line {}: bad FEN '{}': {e}", n + 1, l.fen))?;
+            d.push_scored(&R::features(&pos), l.result, l.score);
         }
         Ok(d)
     }
@@ -122,6 +137,25 @@ impl Dataset {
     /// Whether there is no position.
     pub fn is_empty(&self) -> bool {
         self.samples.is_empty()
+    }
+
+    /// How many positions have no search score.
+    pub fn unscored(&self) -> usize {
+        self.samples.iter().filter(|s| s.score.is_nan()).count()
+    }
+
+    /// The same positions with `lambda × result + (1 − lambda) ×
+    /// sigmoid(score / k)` as their targets; a position without a score
+    /// keeps its result.
+    pub fn blended(&self, lambda: f64, k: f64) -> Dataset {
+        let mut d = self.clone();
+        for s in &mut d.samples {
+            if !s.score.is_nan() {
+                let p = sigmoid(s.score as f64 / k);
+                s.result = (lambda * s.result as f64 + (1.0 - lambda) * p) as f32;
+            }
+        }
+        d
     }
 
     /// Splits off the last `1/parts` of the positions (0: none) as a set
@@ -262,6 +296,10 @@ pub struct Options {
     /// Weight of a pull of the patterns towards 0: `pattern_prior × Σ
     /// p²` is added to the loss.
     pub pattern_prior: f64,
+    /// Share of the game's result in the training target; the rest is
+    /// the search's score, `sigmoid(score / K)` (1: results only). The
+    /// loss on the positions held out is always against the results.
+    pub lambda: f64,
 }
 
 impl Default for Options {
@@ -273,6 +311,7 @@ impl Default for Options {
             prior: 0.0,
             patterns: false,
             pattern_prior: 0.0,
+            lambda: 1.0,
         }
     }
 }
@@ -331,6 +370,13 @@ pub fn train(
     }
     let w0 = w.clone();
     let k = k.unwrap_or_else(|| data.fit_k(&w));
+    let blend;
+    let data = if o.lambda < 1.0 {
+        blend = data.blended(o.lambda, k);
+        &blend
+    } else {
+        data
+    };
     let start_loss = data.loss(&w, k);
     let check_loss = |w: &[f64]| (!check.is_empty()).then(|| check.loss(w, k));
     let check_start = check_loss(&w);
@@ -493,6 +539,74 @@ mod tests {
         assert!(after < before * 0.6, "{r:?}");
     }
 
+    /// Where the results say nothing (every game a draw) but the
+    /// search's scores follow a known evaluation, learning from the
+    /// scores alone (`lambda` 0) finds that evaluation's numbers.
+    #[test]
+    fn learns_from_scores() {
+        let mut truth = Weights::from_params(&HAND);
+        truth.king = 240;
+        truth.mob_man = 7;
+        let tv = truth.to_vec();
+        let features: Vec<Features> = positions(4000).iter().map(Features::of).collect();
+        let mut data = Dataset::new();
+        for f in &features {
+            data.push_scored(f, 0.5, Some(f.white(&tv).round() as i32));
+        }
+        assert_eq!(data.unscored(), 0);
+        let o = Options {
+            epochs: 400,
+            rate: 2.0,
+            lambda: 0.0,
+            ..Options::default()
+        };
+        let start = Weights::from_params(&HAND);
+        let learn = |o: &Options| {
+            let check = if o.lambda < 1.0 {
+                data.clone()
+            } else {
+                Dataset::new()
+            };
+            train(
+                &data,
+                &check,
+                &start,
+                &[],
+                Some(150.0),
+                o,
+                &mut |_, _, _| {},
+            )
+        };
+        let (w, r) = learn(&o);
+        assert!(r.end_loss < r.start_loss / 4.0, "{r:?}");
+        // The learned evaluation gives the positions the truth's scores (a
+        // king's worth and its square bonuses trade off, so their sums are
+        // learned rather than each number).
+        let off = |v: &[f64]| {
+            features
+                .iter()
+                .map(|f| (f.white(v) - f.white(&tv)).abs())
+                .sum::<f64>()
+                / features.len() as f64
+        };
+        let got = w.weights.to_vec();
+        let hand = start.to_vec();
+        assert!(off(&hand) > 10.0, "hand-set off by {}", off(&hand));
+        assert!(off(&got) < 2.0, "learned off by {}", off(&got));
+        assert!(
+            (got[MOB_MAN] - 7.0).abs() < 1.5,
+            "mobility {}",
+            got[MOB_MAN]
+        );
+        // The check is against the results (all draws), not the scores.
+        let (_, after) = r.check.unwrap();
+        assert!((after - data.loss(&got, 150.0)).abs() < 1e-12, "{r:?}");
+        assert!(after > 1e-3, "{r:?}");
+        // With the results only (`lambda` 1) there is nothing to learn.
+        let (w1, _) = learn(&Options { lambda: 1.0, ..o });
+        assert!(off(&w1.weights.to_vec()) > 5.0);
+    }
+
     #[test]
     fn fits_the_scale() {
         let truth = Weights::from_params(&HAND);
@@ -511,6 +625,11 @@ mod tests {
     fn reads_data_lines() {
         let d = Dataset::from_text::<Czech>("# c\nW:Wc3,e3:Bd6;1\n\nB:Wc3:BKh8;0.5\n").unwrap();
         assert_eq!(d.len(), 2);
+        assert_eq!(d.unscored(), 2);
+        let d = Dataset::from_text::<Czech>("W:Wc3,e3:Bd6;1;85\nB:Wc3:BKh8;0.5\n").unwrap();
+        assert_eq!(d.unscored(), 1);
+        let e = Dataset::from_text::<Czech>("W:Wc3:Bd6;1;+x\n").unwrap_err();
+        assert!(e.starts_with("line 1: score"), "{e}");
         let e = Dataset::from_text::<Czech>("W:Wc3:Bd6;1\nW:Wz9:Bd6;0\n").unwrap_err();
         assert!(e.starts_with("line 2: bad FEN"), "{e}");
     }
