@@ -74,6 +74,7 @@ pub struct DataLine<'a> {
 /// assert!(dama::learn::parse_line("W:Wc3:Bd6;2").is_err());
 /// assert!(dama::learn::parse_line("W:Wc3:Bd6;1;x").is_err());
 /// assert!(dama::learn::parse_line("W:Wc3:Bd6;1;3;4").is_err());
+/// assert!(dama::learn::parse_line("W:Wc3:Bd6;1;-2147483648").is_err());
 /// ```
 pub fn parse_line(line: &str) -> Result<DataLine<'_>, String> {
     let mut fields = line.trim().split(';');
@@ -91,7 +92,7 @@ pub fn parse_line(line: &str) -> Result<DataLine<'_>, String> {
             t.trim()
                 .parse::<i32>()
                 .ok()
-                .filter(|s| s.abs() < crate::search::Score::WIN_BOUND)
+                .filter(|s| s.unsigned_abs() < crate::search::Score::WIN_BOUND as u32)
                 .ok_or_else(|| {
                     format!(
                         "score '{}' is not a number of hundredths of a man",
