@@ -50,7 +50,8 @@ impl Default for Options {
     }
 }
 
-/// One game's training positions: (FEN, result from White's side).
+/// One game's training positions, each with its search score, and the
+/// game's result.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
     /// The quiet positions kept, each with the search's score of it from

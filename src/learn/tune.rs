@@ -57,11 +57,6 @@ impl Dataset {
         Self::default()
     }
 
-    /// Adds a position with its game's result (White's side).
-    pub fn push<R: Learn>(&mut self, pos: &Position<R>, result: f32) {
-        self.push_features(&R::features(pos), result);
-    }
-
     /// Adds a position's features with a result (White's side).
     pub fn push_features(&mut self, f: &Features, result: f32) {
         self.push_scored(f, result, None);
