@@ -20,6 +20,7 @@ use super::shapes::{checkers, Centre, Kings, Men, Squares, CHECKERS};
 use super::weights::Weights;
 use super::{Context, Evaluate, Params};
 use crate::bitboard::Bits;
+use crate::geometry::Geometry;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::rules::czech::Czech;
@@ -84,29 +85,47 @@ pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_p
 pub const SHIP_PATTERNS: bool = true;
 
 /// What a king gains in worth for each piece fewer than
-/// [`KING_PHASE_FROM`] on the board (hundredths of a man).
+/// [`PHASE_FROM`] on the board (hundredths of a man).
 const KING_PHASE: i32 = 5;
-/// The number of pieces below which a king gains worth.
-const KING_PHASE_FROM: i32 = 16;
+/// What a man gains for each rank it stands beyond [`MAN_PHASE_RANK`]
+/// (counted from its own back rank, 0 to 7) and each piece fewer than
+/// [`PHASE_FROM`] on the board (hundredths of a man).
+const MAN_PHASE: i32 = 2;
+/// The last rank (from the own back rank) on which a man gains nothing.
+const MAN_PHASE_RANK: i32 = 3;
+/// The number of pieces below which kings and advanced men gain worth.
+const PHASE_FROM: i32 = 16;
 
-/// The kings' worth beyond the learned one, White's less Black's: a
-/// flying king grows in worth as the board empties, since the fewer
-/// pieces are left, the fewer can trap it or close its lines. It is part
-/// of the sum that [`adjust`] scales (the tuner keeps it as a fixed part).
+/// The endgame's worth beyond the learned numbers, White's less Black's.
+/// The learned worths are one number each for the whole game, fitted
+/// mostly on positions with many pieces; two of them grow as the board
+/// empties. A flying king: the fewer pieces are left, the fewer can trap
+/// it or close its lines. An advanced man: the fewer pieces are left,
+/// the fewer can stop it, and the nearer its crowning is to deciding the
+/// game. It is part of the sum that [`adjust`] scales (the tuner keeps it
+/// as a fixed part).
 #[inline(always)]
-pub fn king_phase<R: Rules>(pos: &Position<R>) -> i32 {
-    let kings = pos.kind(Kind::King);
+pub fn endgame_phase<R: Rules>(pos: &Position<R>) -> i32 {
     let n = pos.occupied().count() as i32;
-    if n >= KING_PHASE_FROM || kings.is_empty() {
+    if n >= PHASE_FROM {
         return 0;
     }
+    let kings = pos.kind(Kind::King);
     let d = (pos.color(Color::White) & kings).count() as i32
         - (pos.color(Color::Black) & kings).count() as i32;
-    d * KING_PHASE * (KING_PHASE_FROM - n)
+    let last = R::Geo::ranks() as i32 - 1;
+    let mut ranks = 0;
+    for m in pos.pieces(Color::White, Kind::Man).iter() {
+        ranks += (R::Geo::square(m).rank() as i32 - MAN_PHASE_RANK).max(0);
+    }
+    for m in pos.pieces(Color::Black, Kind::Man).iter() {
+        ranks -= (last - R::Geo::square(m).rank() as i32 - MAN_PHASE_RANK).max(0);
+    }
+    (d * KING_PHASE + ranks * MAN_PHASE) * (PHASE_FROM - n)
 }
 
 /// Endgame knowledge and the pull of the 15-moves rule, from White's
-/// side: `white` is the evaluation's sum so far, [`king_phase`] included.
+/// side: `white` is the evaluation's sum so far, [`endgame_phase`] included.
 pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
     let mut s = white;
     for lone in Color::ALL {
@@ -183,6 +202,6 @@ impl Evaluate for Czech {
 
     #[inline(always)]
     fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
-        adjust(pos, white + king_phase(pos), cx)
+        adjust(pos, white + endgame_phase(pos), cx)
     }
 }

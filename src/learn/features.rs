@@ -97,7 +97,7 @@ pub struct Features {
     /// White's count minus Black's; the tempo is not among them.
     pub linear: Vec<(u8, i8)>,
     /// What is not learned of the sum before `adjust` (in Czech the
-    /// kings' endgame worth, `czech::king_phase`; 0 where all of it is).
+    /// endgame worth of kings and advanced men, `czech::endgame_phase`; 0 where all of it is).
     pub fixed: f32,
     /// The arrangement of each window from White's side and from
     /// Black's ([`regions::views`]).
@@ -148,7 +148,7 @@ impl Features {
         let (a_pos, a_neg, b) = linearise(|v| crate::eval::czech::adjust(pos, v, &Context::NONE));
         Features {
             linear,
-            fixed: crate::eval::czech::king_phase(pos) as f32,
+            fixed: crate::eval::czech::endgame_phase(pos) as f32,
             views: regions::views(pos),
             windows: regions::layout::<Czech>().windows as u8,
             side: side_sign(pos) as i8,
