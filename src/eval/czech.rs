@@ -88,7 +88,7 @@ pub const SHIP_PATTERNS: bool = true;
 /// [`PHASE_FROM`] on the board (hundredths of a man).
 const KING_PHASE: i32 = 5;
 /// What a man gains for each rank it stands beyond [`MAN_PHASE_RANK`]
-/// (counted from its own back rank, 0 to 7) and each piece fewer than
+/// (counted from its own back rank, 0 to 6) and each piece fewer than
 /// [`PHASE_FROM`] on the board (hundredths of a man).
 const MAN_PHASE: i32 = 2;
 /// The last rank (from the own back rank) on which a man gains nothing.
@@ -203,5 +203,29 @@ impl Evaluate for Czech {
     #[inline(always)]
     fn adjust(pos: &Position<Self>, white: i32, cx: &Context) -> i32 {
         adjust(pos, white + endgame_phase(pos), cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn phase(fen: &str) -> i32 {
+        endgame_phase(&fen.parse::<Position<Czech>>().unwrap())
+    }
+
+    #[test]
+    fn endgame_worth_grows_as_the_board_empties() {
+        // 5 pieces: each side 11 pieces short of 16. White's man on its
+        // 7th rank is 3 ranks beyond the 4th, Black's on its 5th is 1;
+        // the kings cancel.
+        assert_eq!(phase("W:Wc7,Kc1:Bd4,Kh8,a7"), (3 - 1) * MAN_PHASE * 11);
+        // The board turned round with the colours swapped: the negation.
+        assert_eq!(phase("B:We5,Ka1,h2:Bf2,Kf8"), -(3 - 1) * MAN_PHASE * 11);
+        // A man on its 4th rank or below gains nothing; a king does.
+        assert_eq!(phase("W:Wc3,Kd4:Bf6"), KING_PHASE * 13);
+        // From 16 pieces on, nothing.
+        let full = "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
+        assert_eq!(phase(full), 0);
     }
 }
