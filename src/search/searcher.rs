@@ -13,6 +13,7 @@ use crate::eval::tweak::Tweak;
 use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Game, Status};
 use crate::moves::Move;
+use crate::piece::Color;
 use crate::position::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -232,7 +233,7 @@ impl<R: Evaluate> Searcher<R> {
         let budget = time::budget(
             limits,
             pos.side().index(),
-            counters.ply,
+            pos.count(Color::White) + pos.count(Color::Black),
             if limits.infinite { None } else { level_time },
         );
 
