@@ -130,7 +130,18 @@ async fn a_game_started_and_a_move_played_with_the_keyboard_alone() {
     }
     b.keys("\u{e007}").await; // Enter
     b.wait_state().await;
-    // Tab to the board; its focus is visible.
+    // The start button is hidden with the choice: the board takes the focus.
+    b.until(
+        "the board to take the focus",
+        "return document.activeElement && document.activeElement.id === 'board';",
+    )
+    .await;
+    // Tab away and round the page back to the board; its focus is visible.
+    b.keys("\u{e004}").await;
+    assert_ne!(
+        b.js("return document.activeElement.id;").await,
+        Value::String("board".into())
+    );
     for _ in 0..30 {
         if b.js("return document.activeElement && document.activeElement.id === 'board';")
             .await

@@ -9,7 +9,8 @@
 #![allow(dead_code)]
 
 use fantoccini::actions::{
-    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions,
+    MOUSE_BUTTON_LEFT,
 };
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -349,10 +350,18 @@ impl Browser {
         self.c.release_actions().await.ok();
     }
 
-    /// Presses keys on whatever has the focus.
+    /// Presses keys on whatever has the focus, as a keyboard does: through
+    /// the actions API, not by typing into an element (WebDriver refuses
+    /// that when the focused element has just been hidden).
     pub async fn keys(&self, keys: &str) {
-        let e = self.c.active_element().await.expect("a focused element");
-        e.send_keys(keys).await.expect("keys");
+        let mut k = KeyActions::new("keyboard".into());
+        for value in keys.chars() {
+            k = k
+                .then(KeyAction::Down { value })
+                .then(KeyAction::Up { value });
+        }
+        self.c.perform_actions(k).await.expect("keys");
+        self.c.release_actions().await.ok();
     }
 
     /// A PNG of the window.

@@ -704,8 +704,12 @@ function showSetup() {
 }
 
 function showGame() {
+  // The focus would be left on a hidden button (the one that started the
+  // game); a keyboard player goes on from the board instead.
+  const lost = $("setup").contains(document.activeElement);
   $("setup").hidden = true;
   $("game").hidden = false;
+  if (lost) $("board").focus({ preventScroll: true });
   $("setup-message").textContent = "";
 }
 
