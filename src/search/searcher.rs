@@ -8,12 +8,12 @@ use super::time;
 use super::tt::Table;
 use super::types::{Info, Limits, Score, SearchResult, MAX_DEPTH};
 use super::worker::{outcome_score, w_moves, Worker, INF};
+use crate::bitboard::Bits;
 use crate::clock::Instant;
 use crate::eval::tweak::Tweak;
 use crate::eval::{Context, Evaluate, Evaluator};
 use crate::game::{Game, Status};
 use crate::moves::Move;
-use crate::piece::Color;
 use crate::position::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -233,7 +233,7 @@ impl<R: Evaluate> Searcher<R> {
         let budget = time::budget(
             limits,
             pos.side().index(),
-            pos.count(Color::White) + pos.count(Color::Black),
+            pos.occupied().count(),
             if limits.infinite { None } else { level_time },
         );
 

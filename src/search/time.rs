@@ -78,9 +78,7 @@ pub fn budget(limits: &Limits, us: usize, pieces: u32, level_time: Option<Durati
 /// pieces, but never fewer than ten.
 ///
 /// Piece count rather than move number, because the board empties at
-/// very different rates in different games (a Czech game reaches its
-/// ending in about 30 moves, an international one in 50 or more), and
-/// because the moves of an ending cost little: forced captures are
+/// very different rates in different games and openings, and because the moves of an ending cost little: forced captures are
 /// answered at once and small endings come out of the databases. So
 /// the time goes where games are decided, the middlegame. Measured at
 /// 10 s + 0.1 s in Czech: the old estimate by move number (30 moves
