@@ -9,6 +9,7 @@
 
 #[path = "app/browser.rs"]
 mod harness;
+mod scratch;
 #[path = "app/server.rs"]
 mod server;
 

@@ -12,13 +12,16 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Instant;
 
+mod scratch;
+use scratch::{TempDir, TempFile};
+
 /// The databases of up to 4 pieces, made once for this test binary:
 /// first 3 pieces, then 4 (so the second run loads the first's files).
+/// The directory is removed when the test process ends.
 fn dir() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let d = std::env::temp_dir().join(format!("dama-egtb-test-{}", std::process::id()));
-        std::fs::remove_dir_all(&d).ok();
+        let d = TempDir::new("egtb-test").remove_at_exit();
         let t = Instant::now();
         generate::generate(&d, 3, 1, &mut |_| {}).unwrap();
         let mut loaded = 0;
@@ -172,8 +175,7 @@ fn king_and_man_against_king() {
 fn threads_make_the_same_files() {
     // The shared databases were made with 2 threads for the 4-piece
     // slices; one thread must write every file byte for byte the same.
-    let d = std::env::temp_dir().join(format!("dama-egtb-one-{}", std::process::id()));
-    std::fs::remove_dir_all(&d).ok();
+    let d = TempDir::new("egtb-one");
     generate::generate(&d, 4, 1, &mut |_| {}).unwrap();
     let mut compared = 0;
     for m in (2..=4).flat_map(Material::all) {
@@ -183,7 +185,6 @@ fn threads_make_the_same_files() {
         compared += 1;
     }
     assert_eq!(compared, 41);
-    std::fs::remove_dir_all(&d).ok();
 }
 
 #[test]
@@ -191,8 +192,7 @@ fn probes_outside_the_databases_and_damaged_files() {
     let p = pos("W:WKa1,Kc1,Ke1,Kg1:BKh8");
     assert_eq!(tb().probe(&p, &fresh(&p)), None);
     // A damaged file: the probe says nothing, verify fails, nothing panics.
-    let d = std::env::temp_dir().join(format!("dama-egtb-bad-{}", std::process::id()));
-    std::fs::remove_dir_all(&d).ok();
+    let d = TempDir::new("egtb-bad");
     generate::generate(&d, 2, 1, &mut |_| {}).unwrap();
     let f = generate::file_of(&d, Material::parse("KvK").unwrap());
     let mut bytes = std::fs::read(&f).unwrap();
@@ -205,7 +205,6 @@ fn probes_outside_the_databases_and_damaged_files() {
     assert!(verify::verify(&d, 2, 2, &mut |_, _| {}).is_err());
     std::fs::write(&f, b"short").unwrap();
     assert!(verify::verify(&d, 2, 2, &mut |_, _| {}).is_err());
-    std::fs::remove_dir_all(&d).ok();
 }
 
 fn flip(w: Wdl) -> Wdl {
@@ -463,8 +462,7 @@ fn dama_play_takes_the_databases_and_refuses_a_directory_without_them() {
     let text = String::from_utf8_lossy(&ok.stdout);
     assert!(ok.status.success(), "{text}");
     assert!(text.contains("Hint:") || text.contains("hint"), "{text}");
-    let empty = std::env::temp_dir().join(format!("dama-egtb-none-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
+    let empty = TempDir::new("egtb-none");
     let refused = run(&empty);
     assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
@@ -472,7 +470,6 @@ fn dama_play_takes_the_databases_and_refuses_a_directory_without_them() {
         err.contains("bad --egtb") && err.contains("no endgame databases there"),
         "{err}"
     );
-    std::fs::remove_dir_all(&empty).ok();
 }
 
 #[test]
@@ -508,7 +505,7 @@ fn audit_names_the_move_that_lets_a_win_go() {
 #[test]
 fn dama_egtb_audit_counts_each_players_slips() {
     use std::process::Command;
-    let file = std::env::temp_dir().join(format!("dama-egtb-audit-{}.pdn", std::process::id()));
+    let file = TempFile::new("egtb-audit", "games.pdn");
     std::fs::write(
         &file,
         "[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"*\"]\n[GameType \"29\"]\n\
@@ -541,7 +538,6 @@ fn dama_egtb_audit_counts_each_players_slips() {
         text.contains("Bob: 1 games, 0 wins let go (0, 0), 0 draws lost"),
         "{text}"
     );
-    std::fs::remove_file(&file).ok();
 }
 
 /// A won ending that needs men to move: the winner must take the moves

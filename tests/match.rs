@@ -17,18 +17,19 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+mod scratch;
+use scratch::TempDir;
+
 const DAMA: &str = env!("CARGO_BIN_EXE_dama");
 
 fn fake_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_engine.py")
 }
 
-/// A scratch directory of its own for each test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dama-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A scratch directory of its own for each test, removed when the test
+/// ends.
+fn scratch(name: &str) -> TempDir {
+    TempDir::new(&format!("match-{name}"))
 }
 
 /// The fake engine: `mode` random/illegal/crash/hang/garbage/none, with extra args.

@@ -1,11 +1,15 @@
 //! `dama pdn check` and `dama pdn show` from the command line: a file
 //! with a broken game among good ones, a UTF-16 file, a board at a move.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-fn temp(name: &str, bytes: &[u8]) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("dama-pdn-cli-{}-{name}", std::process::id()));
+mod scratch;
+use scratch::TempFile;
+
+/// A file with these bytes in a temporary directory of its own, removed
+/// when the test ends.
+fn temp(name: &str, bytes: &[u8]) -> TempFile {
+    let p = TempFile::new("pdn-cli", name);
     std::fs::write(&p, bytes).unwrap();
     p
 }
@@ -46,8 +50,6 @@ fn check_names_each_bad_game_and_sums_up() {
     let (code, out, _) = dama(&["pdn", "check", g.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert_eq!(out, "1 file checked: 2 good, 0 bad\n");
-    let _ = std::fs::remove_file(f);
-    let _ = std::fs::remove_file(g);
 }
 
 #[test]
@@ -63,7 +65,6 @@ fn a_utf16_file_is_named_as_such() {
     let (code, _, err) = dama(&["pdn", "show", f.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("the file is UTF-16"), "{err}");
-    let _ = std::fs::remove_file(f);
 }
 
 #[test]
@@ -90,7 +91,6 @@ fn show_draws_a_game_at_a_move() {
     let (code, _, err) = dama(&["pdn", "show", name, "--move", "9"]);
     assert_eq!(code, 1);
     assert!(err.contains("is not among them"), "{err}");
-    let _ = std::fs::remove_file(f);
 }
 
 /// Kings only, one ply short of the 15-moves rule: the first move draws,
@@ -128,8 +128,6 @@ fn check_reads_past_a_broken_game_and_warns_of_a_played_on_draw() {
     let (code, out, err) = dama(&["pdn", "show", name, "--game", "3"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Game 3:"), "{out}");
-    let _ = std::fs::remove_file(f);
-    let _ = std::fs::remove_file(g);
 }
 
 #[test]
@@ -138,5 +136,4 @@ fn a_file_of_nuls_is_named_as_such() {
     let (code, out, _) = dama(&["pdn", "check", f.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(out.contains("the file holds NUL bytes"), "{out}");
-    let _ = std::fs::remove_file(f);
 }

@@ -7,6 +7,9 @@ use dama::{AnyGame, Color, GameOptions, Variant};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod scratch;
+use scratch::TempFile;
+
 /// Runs `dama play ARGS` with `input` on stdin; returns stdout after
 /// checking that the program exited cleanly with nothing on stderr.
 fn play(args: &[&str], input: &str) -> String {
@@ -317,9 +320,10 @@ fn bad_options_are_refused() {
     assert!(!out.status.success());
 }
 
-/// A file name in the temporary directory, unique to this test run.
-fn temp_file(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("dama-play-{}-{name}", std::process::id()))
+/// A file name in a temporary directory of its own, unique to this test
+/// run and removed when the test ends.
+fn temp_file(name: &str) -> TempFile {
+    TempFile::new("play", name)
 }
 
 #[test]
@@ -375,7 +379,6 @@ fn save_then_resume_and_finish() {
         out.contains("Game over: white wins: black has no pieces left. You win."),
         "{out}"
     );
-    let _ = std::fs::remove_file(&file);
 }
 
 #[test]
@@ -389,7 +392,6 @@ fn resume_refuses_a_bad_file() {
         .stdin(Stdio::null())
         .output()
         .expect("dama runs");
-    let _ = std::fs::remove_file(&file);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot resume"), "{err}");
@@ -536,7 +538,6 @@ fn limits_are_counted_the_way_a_player_counts() {
         out.starts_with(&format!("Resuming {f}: 1 ply played.")),
         "{out}"
     );
-    let _ = std::fs::remove_file(&file);
 }
 
 #[test]
@@ -655,7 +656,6 @@ fn two_players_at_one_terminal() {
         out.contains("Black to move> f6-g5\nBlack plays f6-g5."),
         "{out}"
     );
-    let _ = std::fs::remove_file(&file);
 }
 
 #[test]

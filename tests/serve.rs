@@ -4,6 +4,7 @@
 
 #![cfg(feature = "serve")]
 
+mod scratch;
 #[path = "app/server.rs"]
 mod server;
 #[path = "app/ws.rs"]

@@ -290,8 +290,7 @@ mod tests {
                 _ => 128,
             })
             .collect();
-        let dir = std::env::temp_dir().join(format!("dama-store-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::testkit::TempDir::new("egtb-store");
         let path = dir.join("t.egtb");
         write(&path, mat, &vals).unwrap();
         let s = Stored::read(&path).unwrap();
@@ -309,6 +308,5 @@ mod tests {
         let mid = bytes.len() / 2;
         bytes[mid] ^= 0x55;
         assert!(Stored::parse(&bytes).is_err());
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -195,12 +195,16 @@ fn writer(mut conn: Connection, rx: mpsc::Receiver<Op>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::TempDir;
 
     #[test]
     fn rooms_survive_a_reopen() {
-        let dir = std::env::temp_dir().join(format!("dama-store-{}", std::process::id()));
-        let _ = std::fs::remove_file(&dir);
-        let path = dir.to_str().unwrap();
+        // A directory of its own: the database's -wal and -shm files,
+        // which the writer threads may still hold as the test ends, go
+        // with it.
+        let dir = TempDir::new("serve-store");
+        let db = dir.join("rooms.sqlite");
+        let path = db.to_str().unwrap();
         let r = RoomRecord {
             code: "ABCD23".into(),
             variant: "czech".into(),
@@ -224,18 +228,17 @@ mod tests {
         }
         let (_, rooms) = Store::open(path).unwrap();
         assert_eq!(rooms, vec![r]);
-        let _ = std::fs::remove_file(&dir);
     }
 
     #[test]
     fn a_file_that_is_not_a_database_is_refused() {
-        let p = std::env::temp_dir().join(format!("dama-notdb-{}", std::process::id()));
+        let dir = TempDir::new("notdb");
+        let p = dir.join("notdb");
         std::fs::write(&p, b"this is not sqlite, just some text of a decent length...........................................................................").unwrap();
         let e = Store::open(p.to_str().unwrap()).err().unwrap();
         assert!(
             e.contains("not a room database") || e.contains("cannot open"),
             "{e}"
         );
-        let _ = std::fs::remove_file(&p);
     }
 }

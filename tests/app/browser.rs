@@ -15,10 +15,13 @@ use fantoccini::actions::{
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 
-pub use crate::server::{free_port, temp_dir, Server};
+pub use crate::server::{free_port, temp_dir, Server, TempDir};
 use std::time::{Duration, Instant};
 
 pub const CHROMIUM: &str = "/usr/bin/chromium";
@@ -41,10 +44,16 @@ pub fn available() -> bool {
     ok
 }
 
-/// A chromedriver of the test's own.
+/// A chromedriver of the test's own, with the profile folders of the
+/// browsers it opened.
 pub struct Driver {
     child: Child,
+    port: u16,
     pub url: String,
+    /// The browsers' profiles, removed when the driver is dropped, after
+    /// it has shut their browsers down (fields are dropped after
+    /// [`Driver::drop`]).
+    profiles: Mutex<Vec<TempDir>>,
 }
 
 impl Driver {
@@ -56,27 +65,71 @@ impl Driver {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let url = format!("http://127.0.0.1:{port}");
+        // Made first, so that a chromedriver that does not start is
+        // stopped too.
+        let d = Driver {
+            child,
+            port,
+            url: format!("http://127.0.0.1:{port}"),
+            profiles: Mutex::new(Vec::new()),
+        };
         let t = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(
                 t.elapsed() < Duration::from_secs(20),
                 "chromedriver did not start"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        Driver { child, url }
+        d
+    }
+
+    /// Asks chromedriver to shut down: it ends every session, each
+    /// Chromium closing cleanly, and exits. (Killed instead, it leaves
+    /// its browsers running, holding their profiles, and its own and
+    /// their folders in the temporary directory.) True when it exited.
+    fn shut_down(&mut self) -> bool {
+        let asked = TcpStream::connect(("127.0.0.1", self.port)).and_then(|mut s| {
+            s.set_read_timeout(Some(Duration::from_secs(30)))?;
+            s.set_write_timeout(Some(Duration::from_secs(5)))?;
+            write!(
+                s,
+                "GET /shutdown HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+                self.port
+            )?;
+            // The answer comes once the sessions are closed.
+            let mut answer = Vec::new();
+            let _ = s.read_to_end(&mut answer);
+            Ok(())
+        });
+        if asked.is_err() {
+            return false;
+        }
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(10) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
     }
 }
 
 impl Drop for Driver {
+    /// Shuts chromedriver and its browsers down (also when the test
+    /// failed and did not close its browsers); then the profiles go.
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if !self.shut_down() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
-/// One player's browser.
+/// One player's browser. Its profile folder is the driver's to remove,
+/// once the browser is shut down; [`Browser::close`] ends the session
+/// (and the browser) at once.
 pub struct Browser {
     pub c: Client,
     pub base: String,
@@ -87,12 +140,17 @@ pub struct Browser {
 pub const WAIT: Duration = Duration::from_secs(20);
 
 impl Browser {
-    /// A headless Chromium with a fresh profile, `width`×`height` pixels.
+    /// A headless Chromium with a fresh profile, `width`×`height` pixels
+    /// (removed when the driver is dropped).
     pub async fn open(d: &Driver, base: &str, width: u32, height: u32) -> Browser {
-        Browser::open_with_profile(d, base, width, height, temp_dir("profile")).await
+        let profile = temp_dir("profile");
+        let path = profile.to_path_buf();
+        d.profiles.lock().unwrap().push(profile);
+        Browser::open_with_profile(d, base, width, height, path).await
     }
 
-    /// The same, with a given profile folder (its localStorage kept).
+    /// The same, with a given profile folder (its localStorage kept; the
+    /// caller's to remove, after the driver is dropped).
     pub async fn open_with_profile(
         d: &Driver,
         base: &str,

@@ -1,5 +1,8 @@
 //! A `dama serve` of a test's own: a fresh database, a free port, killed
 //! when dropped.
+//!
+//! The test binaries that include this file declare `mod scratch;` too
+//! (tests/scratch: temporary directories removed when dropped).
 
 #![allow(dead_code)]
 
@@ -7,7 +10,8 @@ use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub use crate::scratch::TempDir;
 
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -16,15 +20,9 @@ pub fn free_port() -> u16 {
         .expect("a free port")
 }
 
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh temporary directory.
-pub fn temp_dir(what: &str) -> PathBuf {
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("dama-{what}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A fresh temporary directory, removed when dropped.
+pub fn temp_dir(what: &str) -> TempDir {
+    TempDir::new(what)
 }
 
 /// A `dama serve` on a port of its own, killed when dropped.
@@ -34,16 +32,19 @@ pub struct Server {
     pub port: u16,
     pub db: PathBuf,
     extra: Vec<String>,
-    /// Leave the database's directory when dropped (a restarted server
-    /// goes on with it).
-    keep_db: bool,
+    /// The database's directory, removed when the server is dropped,
+    /// after the server is killed (a restarted server takes it over).
+    dir: Option<TempDir>,
 }
 
 impl Server {
     /// Starts a server with a fresh database and `extra` options.
     pub fn start(extra: &[&str]) -> Server {
-        let db = temp_dir("db").join("rooms.sqlite");
-        Server::start_on(0, db, extra.iter().map(|s| s.to_string()).collect())
+        let dir = temp_dir("db");
+        let db = dir.join("rooms.sqlite");
+        let mut server = Server::start_on(0, db, extra.iter().map(|s| s.to_string()).collect());
+        server.dir = Some(dir);
+        server
     }
 
     fn start_on(port: u16, db: PathBuf, extra: Vec<String>) -> Server {
@@ -75,7 +76,7 @@ impl Server {
             port,
             db,
             extra,
-            keep_db: false,
+            dir: None,
         }
     }
 
@@ -109,22 +110,18 @@ impl Server {
     pub fn crash_and_restart(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let again = Server::start_on(self.port, self.db.clone(), self.extra.clone());
-        self.keep_db = true;
+        let mut again = Server::start_on(self.port, self.db.clone(), self.extra.clone());
+        again.dir = self.dir.take();
         *self = again;
     }
 }
 
 impl Drop for Server {
-    /// Kills the server and removes its database's directory, so test
-    /// runs leave nothing behind in the temporary directory.
+    /// Kills the server; then its database's directory goes (the field
+    /// is dropped after this), so test runs leave nothing behind in the
+    /// temporary directory.
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        if !self.keep_db {
-            if let Some(dir) = self.db.parent() {
-                let _ = std::fs::remove_dir_all(dir);
-            }
-        }
     }
 }
