@@ -84,6 +84,13 @@ pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_p
 /// (SPRT) has accepted it.
 pub const SHIP_PATTERNS: bool = true;
 
+/// What the patterns weigh in play, in percent of the learned table:
+/// less than the fit says, by an SPRT at 2 s + 0.02 s a game (README,
+/// "Search techniques (SPRT)"). The fit predicts the results of games of
+/// 1 000–2 000 nodes a move; a deeper search sees for itself some of what
+/// the patterns guess.
+pub const PATTERN_PERCENT: i32 = 80;
+
 /// What a king gains in worth for each piece fewer than
 /// [`PHASE_FROM`] on the board (hundredths of a man).
 const KING_PHASE: i32 = 5;
@@ -192,6 +199,7 @@ impl Evaluate for Czech {
     } else {
         None
     };
+    const PATTERN_PERCENT: i32 = PATTERN_PERCENT;
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
         "W:Wa1,a3,c1,c3,d2,e1,f4,g1:Bb8,c5,c7,d6,e7,f8,h6,h8",

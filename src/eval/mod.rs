@@ -119,6 +119,11 @@ pub trait Evaluate: Rules {
     /// one colour (a table made for that board); `None` (the default)
     /// for none.
     const PATTERNS: Option<regions::Table> = None;
+    /// What the patterns weigh in play, in percent of the learned table
+    /// (100, the default: as learned). The tuner fits the table to
+    /// predict the results of shallow games; how much of it a deeper
+    /// search wants is measured in matches.
+    const PATTERN_PERCENT: i32 = 100;
     /// How far above beta, per ply of depth, a ProbCut's shallow search
     /// must reach (`search::worker`), in the evaluation's hundredths of
     /// a man.
@@ -165,10 +170,12 @@ impl<R: Evaluate> std::fmt::Debug for Evaluator<R> {
 impl<R: Evaluate> Evaluator<R> {
     /// Builds the tables of game `R` from its own numbers.
     pub fn new() -> Self {
-        Self::with_params(params::<R>())
+        Self::build(params::<R>(), 100, R::PATTERN_PERCENT)
     }
 
-    /// Builds the tables of game `R` from other numbers (for tuning).
+    /// Builds the tables of game `R` from other numbers, with its
+    /// patterns (if any) at the full learned table, as the tuner reads
+    /// them (for tuning).
     pub fn with_params(p: &Params) -> Self {
         Self::build(p, 100, 100)
     }
@@ -181,7 +188,8 @@ impl<R: Evaluate> Evaluator<R> {
 
     /// The tables, with the square bonuses scaled to `squares` percent.
     /// (The square scale is [`tweak::Tweak::squares`].) The patterns,
-    /// if the game has them, weigh `patterns` percent.
+    /// if the game has them, weigh `patterns` percent of the learned
+    /// table.
     fn build(p: &Params, squares: i32, patterns: i32) -> Self {
         let files = R::Geo::files() as i32;
         let ranks = R::Geo::ranks() as i32;

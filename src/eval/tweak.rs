@@ -33,7 +33,8 @@ pub struct Tweak {
     /// they are).
     pub squares: i32,
     /// The region patterns ([`super::regions`]) scaled to this percent
-    /// (100: as they are; 0: not read at all). Games without patterns
+    /// of their weight in play (100: as the game plays them, see
+    /// [`super::Evaluate::PATTERN_PERCENT`]; 0: not read at all). Games without patterns
     /// ignore it.
     pub patterns: i32,
 }
@@ -200,7 +201,11 @@ impl<R: Evaluate> Evaluator<R> {
     /// Builds the tables of game `R` from its own numbers changed by
     /// `t` (for tuning by matches).
     pub fn tweaked(t: &Tweak) -> Self {
-        Self::build(&t.apply(params::<R>()), t.squares, t.patterns)
+        Self::build(
+            &t.apply(params::<R>()),
+            t.squares,
+            R::PATTERN_PERCENT * t.patterns / 100,
+        )
     }
 }
 
