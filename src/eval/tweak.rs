@@ -34,7 +34,8 @@ pub struct Tweak {
     pub squares: i32,
     /// The region patterns ([`super::regions`]) scaled to this percent
     /// of their weight in play (100: as the game plays them, see
-    /// [`super::Evaluate::PATTERN_PERCENT`]; 0: not read at all). Games without patterns
+    /// [`super::Evaluate::PATTERN_PERCENT`]; 0, or a value that scales
+    /// them to under 1 %: not read at all). Games without patterns
     /// ignore it.
     pub patterns: i32,
 }
@@ -239,5 +240,33 @@ mod tests {
             e,
             "'king=3001': the value must be an integer from -3000 to 3000"
         );
+    }
+
+    /// No tweak plays the game's own evaluation, and Czech's
+    /// `patterns=125` is the full learned table the tuner reads.
+    #[test]
+    fn no_tweak_is_the_games_own_evaluation() {
+        use crate::eval::Context;
+        use crate::rules::czech::Czech;
+        use crate::rules::international::International;
+        let own = Evaluator::<Czech>::new();
+        let none = Evaluator::<Czech>::tweaked(&Tweak::NONE);
+        let full = Evaluator::<Czech>::with_params(params::<Czech>());
+        let t125: Tweak = "patterns=125".parse().unwrap();
+        let at125 = Evaluator::<Czech>::tweaked(&t125);
+        let mut differ = 0;
+        for pos in crate::testkit::random_positions::<Czech>(5, 80, 300) {
+            let c = Context::NONE;
+            assert_eq!(none.evaluate(&pos, &c), own.evaluate(&pos, &c), "{pos}");
+            assert_eq!(at125.evaluate(&pos, &c), full.evaluate(&pos, &c), "{pos}");
+            differ += usize::from(own.evaluate(&pos, &c) != full.evaluate(&pos, &c));
+        }
+        assert!(differ > 100, "the 80 % patterns change {differ} scores");
+        let own = Evaluator::<International>::new();
+        let none = Evaluator::<International>::tweaked(&Tweak::NONE);
+        for pos in crate::testkit::random_positions::<International>(6, 100, 300) {
+            let c = Context::NONE;
+            assert_eq!(none.evaluate(&pos, &c), own.evaluate(&pos, &c), "{pos}");
+        }
     }
 }

@@ -211,7 +211,9 @@ mod tests {
     }
 
     /// The features with the numbers of a `Params` (and the shipped
-    /// patterns) give the engine's own evaluation, exactly.
+    /// patterns at full weight) give the tuner's view of the evaluation
+    /// (`Evaluator::with_params`), exactly; the engine plays the patterns
+    /// at `PATTERN_PERCENT`.
     fn features_match(p: &Params, w: &Weights) {
         let e = Evaluator::<Czech>::with_params(p);
         let mut v = w.to_vec().to_vec();
@@ -244,7 +246,7 @@ mod tests {
     #[test]
     fn international_features_give_the_evaluation() {
         use crate::rules::international::International;
-        let e = Evaluator::<International>::new();
+        let e = Evaluator::<International>::with_params(crate::eval::params::<International>());
         let mut v = vec![0.0; N];
         if let Some(t) = <International as crate::eval::Evaluate>::PATTERNS {
             v.extend(t.to_vec().iter().map(|&x| x as f64));

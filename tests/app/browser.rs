@@ -89,6 +89,10 @@ impl Driver {
     /// its browsers running, holding their profiles, and its own and
     /// their folders in the temporary directory.) True when it exited.
     fn shut_down(&mut self) -> bool {
+        // Gone already: its port may belong to someone else by now.
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return true;
+        }
         let asked = TcpStream::connect(("127.0.0.1", self.port)).and_then(|mut s| {
             s.set_read_timeout(Some(Duration::from_secs(30)))?;
             s.set_write_timeout(Some(Duration::from_secs(5)))?;
