@@ -37,6 +37,16 @@ pub struct SelfplayArgs {
     /// The data file to write (`FEN;result;score` lines).
     #[arg(long)]
     pub out: String,
+    /// Play no games: take the positions of the games in these PDN files
+    /// of `dama match`, with the scores its engines wrote beside their
+    /// moves (`{cp 19 d17 0.098s}`); --skip-plies applies, --games,
+    /// --nodes, --seed and --random-plies do not.
+    #[arg(long, num_args = 1..)]
+    pub from_pdn: Vec<String>,
+    /// With --from-pdn: only positions with at least this many pieces (6
+    /// leaves out what 5-piece databases decided in the games).
+    #[arg(long, default_value_t = 0)]
+    pub min_pieces: u32,
 }
 
 /// Options of `dama tune`.
@@ -74,8 +84,9 @@ pub struct TuneArgs {
     /// Learn the region patterns too (written to --patterns-out).
     #[arg(long, requires = "patterns_out")]
     pub patterns: bool,
-    /// Pull of the patterns towards 0: PATTERN_PRIOR × Σ p² is added to
-    /// the loss.
+    /// Pull of the patterns towards their start (0, or the table of
+    /// --start-patterns): PATTERN_PRIOR × Σ (p − start)² is added to the
+    /// loss.
     #[arg(long, default_value_t = 0.0)]
     pub pattern_prior: f64,
     /// Start the patterns from this table (one signed byte a weight, as
@@ -83,6 +94,11 @@ pub struct TuneArgs {
     /// --patterns they are kept as they are while the rest is learned.
     #[arg(long)]
     pub start_patterns: Option<String>,
+    /// The table of --start-patterns scaled to this percent first (each
+    /// worth rounded): a game that plays its table below 100 %
+    /// (Czech's `PATTERN_PERCENT`) starts from what it plays.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(0..=500))]
+    pub start_patterns_percent: u32,
     /// The pattern table to write (the crate's are
     /// src/eval/czech_patterns.bin and src/eval/international_patterns.bin).
     #[arg(long)]
@@ -116,6 +132,9 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<(), String> {
 }
 
 fn selfplay_in<R: Learn>(a: &SelfplayArgs) -> Result<(), String> {
+    if !a.from_pdn.is_empty() {
+        return from_pdn::<R>(a);
+    }
     let o = selfplay::Options {
         games: a.games,
         nodes: a.nodes,
@@ -147,6 +166,40 @@ fn selfplay_in<R: Learn>(a: &SelfplayArgs) -> Result<(), String> {
         totals.positions,
         totals.plies,
         t.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `dama selfplay --from-pdn`: the positions of games already played.
+fn from_pdn<R: Learn>(a: &SelfplayArgs) -> Result<(), String> {
+    let file = std::fs::File::create(&a.out).map_err(|e| format!("{}: {e}", a.out))?;
+    let mut out = std::io::BufWriter::new(file);
+    let io = |e: std::io::Error| format!("{}: {e}", a.out);
+    writeln!(
+        out,
+        "# dama selfplay --variant {} --from-pdn {} --skip-plies {} --min-pieces {}; FEN;result;score (White: 1 win, 0.5 draw, 0 loss; the engine's score, White's side)",
+        R::VARIANT,
+        a.from_pdn.join(" "),
+        a.skip_plies,
+        a.min_pieces
+    )
+    .map_err(io)?;
+    let mut totals = selfplay::Totals::default();
+    let mut left_out = 0;
+    for path in &a.from_pdn {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        let text = crate::notation::pdn::text_of(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let (records, skipped) = selfplay::records_from_pdn::<R>(&text, a.skip_plies, a.min_pieces);
+        left_out += skipped;
+        for rec in &records {
+            selfplay::write_record(&mut out, rec, &mut totals).map_err(io)?;
+        }
+    }
+    out.flush().map_err(io)?;
+    let [w, d, l] = totals.results;
+    println!(
+        "games {} positions {} plies {} white +{w} ={d} -{l} left out {left_out}",
+        totals.games, totals.positions, totals.plies
     );
     Ok(())
 }
@@ -220,7 +273,11 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
                     R::VARIANT
                 ));
             }
-            bytes.iter().map(|&b| b as i8 as f64).collect()
+            let scale = f64::from(a.start_patterns_percent) / 100.0;
+            bytes
+                .iter()
+                .map(|&b| (f64::from(b as i8) * scale).round().clamp(-127.0, 127.0))
+                .collect()
         }
         None => Vec::new(),
     };
@@ -263,6 +320,10 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
                 " --start-patterns {}",
                 a.start_patterns.clone().unwrap_or_default()
             ),
+        ),
+        (
+            a.start_patterns_percent != 100,
+            format!(" --start-patterns-percent {}", a.start_patterns_percent),
         ),
         (a.k.is_some(), format!(" --k {}", a.k.unwrap_or_default())),
         (a.free_man, " --free-man".into()),

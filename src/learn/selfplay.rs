@@ -124,6 +124,115 @@ pub fn play_game<R: Learn>(o: &Options, index: usize) -> GameRecord {
     }
 }
 
+/// The score a `dama match` comment gives the position before its move,
+/// from the mover's side: `{cp 19 d17 0.098s}` reads as 19. `None` for
+/// other comments, for a move played without a search (depth 1: the
+/// only legal move) and for a win or loss found by the search or the
+/// endgame databases.
+pub fn comment_score(comment: &str) -> Option<i32> {
+    let mut words = comment.split_whitespace();
+    if words.next() != Some("cp") {
+        return None;
+    }
+    let score: i32 = words.next()?.parse().ok()?;
+    let depth: u32 = words.next()?.strip_prefix('d')?.parse().ok()?;
+    // Database wins score from `TB_WIN` down by the plies they need,
+    // the search's own from `Score::WIN`, higher still.
+    (depth > 1 && score.unsigned_abs() < (crate::egtb::TB_WIN - 1_000).unsigned_abs())
+        .then_some(score)
+}
+
+/// The training positions of the games of a PDN text, as `dama match`
+/// writes them (each move's comment holds the score its engine's search
+/// gave the position before it, see [`comment_score`]): the quiet
+/// positions with a score, from ply `skip_plies` on, with at least
+/// `min_pieces` pieces on the board. Games of another game than `R`,
+/// games that do not replay and unfinished games are left out; the
+/// second number counts them.
+pub fn records_from_pdn<R: Learn>(
+    text: &str,
+    skip_plies: u32,
+    min_pieces: u32,
+) -> (Vec<GameRecord>, usize) {
+    use crate::bitboard::Bits;
+    use crate::notation::pdn;
+    let mut records = Vec::new();
+    let mut left_out = 0;
+    for r in pdn::replay_each(text) {
+        let Ok(r) = r else {
+            left_out += 1;
+            continue;
+        };
+        let result = match r.pdn.result.game_result() {
+            Some(GameResult::Win(Color::White)) => 1.0,
+            Some(GameResult::Win(Color::Black)) => 0.0,
+            Some(GameResult::Draw) => 0.5,
+            None => {
+                left_out += 1;
+                continue;
+            }
+        };
+        if r.game.variant() != R::VARIANT {
+            left_out += 1;
+            continue;
+        }
+        let Ok(mut game) = Game::<R>::from_fen(&r.game.start_fen(), r.game.options()) else {
+            left_out += 1;
+            continue;
+        };
+        let texts = r.game.moves();
+        let mut positions = Vec::new();
+        for (i, text) in texts.iter().enumerate() {
+            let pos = *game.position();
+            let score = r
+                .pdn
+                .comments
+                .iter()
+                .filter(|(n, _)| *n == i + 1)
+                .find_map(|(_, c)| comment_score(c));
+            if let Some(s) = score {
+                if i >= skip_plies as usize
+                    && Bits::count(pos.occupied()) >= min_pieces
+                    && !has_capture(&pos)
+                {
+                    let white = if pos.side() == Color::White { s } else { -s };
+                    positions.push((pos.to_string(), white));
+                }
+            }
+            if game.play_on(text).is_err() {
+                break;
+            }
+        }
+        records.push(GameRecord {
+            positions,
+            result,
+            plies: texts.len(),
+        });
+    }
+    (records, left_out)
+}
+
+/// Writes a game's positions as data lines and counts them in `totals`.
+pub fn write_record(
+    out: &mut dyn Write,
+    rec: &GameRecord,
+    totals: &mut Totals,
+) -> std::io::Result<()> {
+    let r = super::result_text(rec.result);
+    for (fen, score) in &rec.positions {
+        writeln!(out, "{fen};{r};{score}")?;
+    }
+    totals.games += 1;
+    totals.positions += rec.positions.len();
+    totals.plies += rec.plies;
+    totals.results[match r {
+        "1" => 0,
+        "0.5" => 1,
+        _ => 2,
+    }] += 1;
+    Ok(())
+}
+
 /// What a run made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
@@ -174,18 +283,7 @@ pub fn run<R: Learn>(
         for (i, rec) in rx {
             pending.insert(i, rec);
             while let Some(rec) = pending.remove(&want) {
-                let r = super::result_text(rec.result);
-                for (fen, score) in &rec.positions {
-                    writeln!(out, "{fen};{r};{score}")?;
-                }
-                totals.games += 1;
-                totals.positions += rec.positions.len();
-                totals.plies += rec.plies;
-                totals.results[match r {
-                    "1" => 0,
-                    "0.5" => 1,
-                    _ => 2,
-                }] += 1;
+                write_record(out, &rec, &mut totals)?;
                 progress(&totals);
                 want += 1;
             }
@@ -201,6 +299,36 @@ mod tests {
     use super::*;
     use crate::position::Position;
     use crate::rules::czech::Czech;
+
+    #[test]
+    fn reads_the_scored_quiet_positions_of_match_games() {
+        let pdn = "[GameType \"29\"]\n[Result \"1-1\"]\n\n\
+            1. c3-d4 {opening 1} {cp 10 d5 0.1s} 1... f6-e5 {cp -3 d6 0.1s} \
+            2. d4xf6 {cp 4 d1 0.000s} 2... g7xe5 {cp 30 d9 0.1s} 3. b2-c3 {cp 27999 d12 0.1s} 1-1\n\n\
+            [GameType \"20\"]\n[Result \"2-0\"]\n\n1. 32-28 {cp 5 d4 0.1s} 2-0\n\n\
+            [GameType \"29\"]\n[Result \"*\"]\n\n1. c3-d4 {cp 10 d5 0.1s} *\n";
+        let (records, left_out) = records_from_pdn::<Czech>(pdn, 0, 0);
+        // The international game and the unfinished one are left out.
+        assert_eq!((records.len(), left_out), (1, 2));
+        let start = Position::<Czech>::start().to_string();
+        assert_eq!(records[0].result, 0.5);
+        assert_eq!(records[0].plies, 5);
+        // The captures (plies 2 and 3) are not quiet; the fifth move's
+        // score is a database win. Black's -3 is White's +3.
+        let first = &records[0].positions;
+        assert_eq!(first.len(), 2, "{first:?}");
+        assert_eq!(first[0], (start, 10));
+        assert!(first[1].0.starts_with("B:"), "{first:?}");
+        assert_eq!(first[1].1, 3);
+        let (records, _) = records_from_pdn::<Czech>(pdn, 1, 0);
+        assert_eq!(records[0].positions.len(), 1);
+        let (records, _) = records_from_pdn::<Czech>(pdn, 0, 25);
+        assert!(records[0].positions.is_empty());
+        assert_eq!(comment_score("cp -12 d3 0.5s"), Some(-12));
+        assert_eq!(comment_score("cp 12 d1 0.000s"), None);
+        assert_eq!(comment_score("opening 4"), None);
+        assert_eq!(comment_score("cp x d4"), None);
+    }
 
     #[test]
     fn writes_valid_positions_reproducibly() {

@@ -16,7 +16,8 @@
 //! positions takes well under a second).
 //!
 //! The patterns are 59 049 numbers (104 976 on 10×10), most of them
-//! seen in few positions: they are pulled towards 0 (`pattern_prior`),
+//! seen in few positions: they are pulled towards their start, 0 or a
+//! given table (`pattern_prior`),
 //! and a share of the positions can be kept out of the training
 //! (`holdout`) to see whether what was learned holds on positions it
 //! did not see.
@@ -288,8 +289,11 @@ pub struct Options {
     pub prior: f64,
     /// Learn the region patterns too.
     pub patterns: bool,
-    /// Weight of a pull of the patterns towards 0: `pattern_prior × Σ
-    /// p²` is added to the loss.
+    /// Weight of a pull of the patterns towards their starting worths
+    /// (0 unless a table is given to start from): `pattern_prior × Σ
+    /// (p − start)²` is added to the loss. Pulled towards 0 from a
+    /// table, every arrangement the data does not show would drift to
+    /// 0 (Adam moves by the sign of even a tiny gradient).
     pub pattern_prior: f64,
     /// Share of the game's result in the training target; the rest is
     /// the search's score, `sigmoid(score / K)` (1: results only). The
@@ -385,7 +389,7 @@ pub fn train(
             g[i] += 2.0 * o.prior * (w[i] - w0[i]);
         }
         for i in N..learn {
-            g[i] += 2.0 * o.pattern_prior * w[i];
+            g[i] += 2.0 * o.pattern_prior * (w[i] - w0[i]);
         }
         if t == 1 || t % 50 == 0 {
             progress(t, loss, check_loss(&w));
@@ -532,6 +536,50 @@ mod tests {
         assert!(got > 5.0, "pattern {got}");
         let (before, after) = r.check.unwrap();
         assert!(after < before * 0.6, "{r:?}");
+    }
+
+    /// Fine-tuning a table: arrangements the data never shows keep their
+    /// starting worths under the pull (towards the start, not towards 0,
+    /// where Adam would carry every one of them by the sign of the pull
+    /// alone), while those it shows move.
+    #[test]
+    fn a_start_table_keeps_what_the_data_does_not_show() {
+        let truth = Weights::from_params(&HAND);
+        let len = regions::layout::<Czech>().len();
+        let all = positions(2000);
+        let mut seen = vec![false; len];
+        let mut data = Dataset::new();
+        for pos in &all {
+            let f = Features::of(pos);
+            for view in &f.views {
+                for (window, &arr) in view.iter().enumerate().take(f.windows as usize) {
+                    seen[window * STATES + arr as usize] = true;
+                }
+            }
+            data.push_features(&f, 1.0);
+        }
+        // A table of 40s: every worth far from 0.
+        let start_table = vec![40.0; len];
+        let o = Options {
+            epochs: 200,
+            rate: 1.0,
+            patterns: true,
+            pattern_prior: 1e-6,
+            ..Options::default()
+        };
+        let (w, _) = train(
+            &data,
+            &Dataset::new(),
+            &truth,
+            &start_table,
+            Some(150.0),
+            &o,
+            &mut |_, _, _| {},
+        );
+        let unseen: Vec<usize> = (0..len).filter(|&i| !seen[i]).collect();
+        assert!(unseen.len() > len / 2, "{} unseen", unseen.len());
+        assert!(unseen.iter().all(|&i| w.patterns[i] == 40.0));
+        assert!((0..len).any(|i| seen[i] && w.patterns[i] != 40.0));
     }
 
     /// Where the results say nothing (every game a draw) but the
