@@ -84,12 +84,14 @@ pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_p
 /// (SPRT) has accepted it.
 pub const SHIP_PATTERNS: bool = true;
 
-/// What the patterns weigh in play, in percent of the learned table:
-/// less than the fit says, by an SPRT at 2 s + 0.02 s a game (README,
-/// "Search techniques (SPRT)"). The fit predicts the results of games of
-/// 1 000–2 000 nodes a move; a deeper search sees for itself some of what
-/// the patterns guess.
-pub const PATTERN_PERCENT: i32 = 80;
+/// What the patterns weigh in play, in percent of the learned table.
+/// The first table, fitted to games of 1 000–2 000 nodes a move, played
+/// best at 80 % (an SPRT at 2 s + 0.02 s a game, README "Search
+/// techniques (SPRT)"): a deeper search sees for itself some of what the
+/// patterns guess. The table of today was fitted from that one at 80 %
+/// to the games of matches at 2 s + 0.02 s (README, "Learned evaluation
+/// (Czech)"), so it plays as learned.
+pub const PATTERN_PERCENT: i32 = 100;
 
 /// What a king gains in worth for each piece fewer than
 /// [`PHASE_FROM`] on the board (hundredths of a man).

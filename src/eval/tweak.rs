@@ -242,8 +242,9 @@ mod tests {
         );
     }
 
-    /// No tweak plays the game's own evaluation, and Czech's
-    /// `patterns=125` is the full learned table the tuner reads.
+    /// No tweak plays the game's own evaluation; Czech's patterns at
+    /// `10000 / PATTERN_PERCENT` percent are the full learned table the
+    /// tuner reads, and at half their weight they change the scores.
     #[test]
     fn no_tweak_is_the_games_own_evaluation() {
         use crate::eval::Context;
@@ -252,16 +253,27 @@ mod tests {
         let own = Evaluator::<Czech>::new();
         let none = Evaluator::<Czech>::tweaked(&Tweak::NONE);
         let full = Evaluator::<Czech>::with_params(params::<Czech>());
-        let t125: Tweak = "patterns=125".parse().unwrap();
-        let at125 = Evaluator::<Czech>::tweaked(&t125);
+        let percent = <Czech as Evaluate>::PATTERN_PERCENT;
+        assert_eq!(10_000 % percent, 0, "a whole percent gives the full table");
+        let whole = Evaluator::<Czech>::tweaked(&Tweak {
+            patterns: 10_000 / percent,
+            ..Tweak::NONE
+        });
+        let half = Evaluator::<Czech>::tweaked(&Tweak {
+            patterns: 50,
+            ..Tweak::NONE
+        });
         let mut differ = 0;
         for pos in crate::testkit::random_positions::<Czech>(5, 80, 300) {
             let c = Context::NONE;
             assert_eq!(none.evaluate(&pos, &c), own.evaluate(&pos, &c), "{pos}");
-            assert_eq!(at125.evaluate(&pos, &c), full.evaluate(&pos, &c), "{pos}");
-            differ += usize::from(own.evaluate(&pos, &c) != full.evaluate(&pos, &c));
+            assert_eq!(whole.evaluate(&pos, &c), full.evaluate(&pos, &c), "{pos}");
+            differ += usize::from(own.evaluate(&pos, &c) != half.evaluate(&pos, &c));
         }
-        assert!(differ > 100, "the 80 % patterns change {differ} scores");
+        assert!(
+            differ > 100,
+            "the patterns at half weight change {differ} scores"
+        );
         let own = Evaluator::<International>::new();
         let none = Evaluator::<International>::tweaked(&Tweak::NONE);
         for pos in crate::testkit::random_positions::<International>(6, 100, 300) {
