@@ -55,7 +55,8 @@ enum Command {
     /// Endgame databases (Czech draughts): generate, verify, probe.
     Egtb(dama::egtb::cli::EgtbArgs),
     /// Play the engine against itself and write training positions
-    /// (Czech or international; `FEN;result` lines).
+    /// (Czech or international; `FEN;result;score` lines), or take them
+    /// from the games of `dama match` (--from-pdn).
     Selfplay(dama::learn::cli::SelfplayArgs),
     /// Learn the evaluation from training positions (Texel's method):
     /// Czech's numbers and region patterns, international's patterns.

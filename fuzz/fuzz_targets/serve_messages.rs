@@ -40,7 +40,12 @@ fuzz_target!(|data: &[u8]| {
             }
             ClientMsg::Undo => table.undo_for(Color::White).is_err(),
             ClientMsg::Resign => table.resign(side).is_err(),
-            ClientMsg::Resume { variant, start, moves, .. } => {
+            ClientMsg::Resume {
+                variant,
+                start,
+                moves,
+                ..
+            } => {
                 if let Ok(v) = variant.parse::<Variant>() {
                     if let Ok(t) = Table::replay(v, start.as_deref(), &moves) {
                         assert_eq!(t.game().moves().len(), moves.len());
