@@ -89,8 +89,8 @@ pub const SHIP_PATTERNS: bool = true;
 /// best at 80 % (an SPRT at 2 s + 0.02 s a game, README "Search
 /// techniques (SPRT)"): a deeper search sees for itself some of what the
 /// patterns guess. The table of today was fitted from that one at 80 %
-/// to the games of matches at 2 s + 0.02 s (README, "Learned evaluation
-/// (Czech)"), so it plays as learned.
+/// to the games of matches, most at 2 s + 0.02 s (README, "Learned
+/// evaluation (Czech)"), so it plays as learned.
 pub const PATTERN_PERCENT: i32 = 100;
 
 /// What a king gains in worth for each piece fewer than

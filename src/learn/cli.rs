@@ -40,7 +40,7 @@ pub struct SelfplayArgs {
     /// Play no games: take the positions of the games in these PDN files
     /// of `dama match`, with the scores its engines wrote beside their
     /// moves (`{cp 19 d17 0.098s}`); --skip-plies applies, --games,
-    /// --nodes, --seed and --random-plies do not.
+    /// --nodes, --seed, --random-plies and --concurrency do not.
     #[arg(long, num_args = 1..)]
     pub from_pdn: Vec<String>,
     /// With --from-pdn: only positions with at least this many pieces (6
@@ -85,7 +85,7 @@ pub struct TuneArgs {
     #[arg(long, requires = "patterns_out")]
     pub patterns: bool,
     /// Pull of the patterns towards their start (0, or the table of
-    /// --start-patterns): PATTERN_PRIOR × Σ (p − start)² is added to the
+    /// --start-patterns as --start-patterns-percent scales it): PATTERN_PRIOR × Σ (p − start)² is added to the
     /// loss.
     #[arg(long, default_value_t = 0.0)]
     pub pattern_prior: f64,
@@ -97,7 +97,7 @@ pub struct TuneArgs {
     /// The table of --start-patterns scaled to this percent first (each
     /// worth rounded): a game that plays its table below 100 %
     /// (Czech's `PATTERN_PERCENT`) starts from what it plays.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(0..=500))]
+    #[arg(long, default_value_t = 100, requires = "start_patterns", value_parser = clap::value_parser!(u32).range(0..=500))]
     pub start_patterns_percent: u32,
     /// The pattern table to write (the crate's are
     /// src/eval/czech_patterns.bin and src/eval/international_patterns.bin).

@@ -181,15 +181,18 @@ pub fn records_from_pdn<R: Learn>(
             continue;
         };
         let texts = r.game.moves();
+        // The score after move i (the comment with i + 1 plies before
+        // it) is the mover's of the position before the move.
+        let mut scores = vec![None; texts.len() + 1];
+        for (n, c) in &r.pdn.comments {
+            if let (Some(slot @ None), Some(s)) = (scores.get_mut(*n), comment_score(c)) {
+                *slot = Some(s);
+            }
+        }
         let mut positions = Vec::new();
         for (i, text) in texts.iter().enumerate() {
             let pos = *game.position();
-            let score = r
-                .pdn
-                .comments
-                .iter()
-                .filter(|(n, _)| *n == i + 1)
-                .find_map(|(_, c)| comment_score(c));
+            let score = scores[i + 1];
             if let Some(s) = score {
                 if i >= skip_plies as usize
                     && Bits::count(pos.occupied()) >= min_pieces
