@@ -85,8 +85,8 @@ pub struct TuneArgs {
     #[arg(long, requires = "patterns_out")]
     pub patterns: bool,
     /// Pull of the patterns towards their start (0, or the table of
-    /// --start-patterns as --start-patterns-percent scales it): PATTERN_PRIOR × Σ (p − start)² is added to the
-    /// loss.
+    /// --start-patterns as --start-patterns-percent scales it):
+    /// PATTERN_PRIOR × Σ (p − start)² is added to the loss.
     #[arg(long, default_value_t = 0.0)]
     pub pattern_prior: f64,
     /// Start the patterns from this table (one signed byte a weight, as
