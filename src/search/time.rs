@@ -84,8 +84,8 @@ pub fn budget(limits: &Limits, us: usize, pieces: u32, level_time: Option<Durati
 /// where games are decided, the middlegame. Measured at 10 s + 0.1 s in
 /// Czech: the old estimate by move number (30 moves at the start, never
 /// fewer than 15) left half of the clock unused. Two in three (at least
-/// 8) and a shorter think for a stable best move were tried and not
-/// kept (README, "Against b643295").
+/// 8), one in two (at least 8) and a shorter think for a stable best
+/// move were tried and not kept (README, "Against b643295").
 fn moves_left(pieces: u32) -> u32 {
     (pieces * 3 / 4).max(10)
 }
