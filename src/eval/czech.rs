@@ -75,10 +75,12 @@ pub const SHIP_LEARNED: bool = true;
 /// The Czech numbers the engine plays with: [`LEARNED`] or [`HAND`].
 pub const PARAMS: Params = if SHIP_LEARNED { LEARNED } else { HAND };
 
-/// The learned region patterns (`dama tune --patterns`; README,
+/// The learned region patterns (`dama tune --patterns --phased`; README,
 /// "Learned evaluation (Czech)"): one signed byte a weight, window by
-/// window ([`regions`]).
+/// window, in two phases, the full board's worths and then the ending's
+/// ([`regions`]; the phases won their SPRT, README "Eighth round").
 pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_patterns.bin"));
+const _: () = assert!(PATTERN_TABLE.fits(&regions::layout::<Czech>()));
 
 /// Whether the engine plays with [`PATTERN_TABLE`]: only once a match
 /// (SPRT) has accepted it.

@@ -161,7 +161,7 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
 pub const PATTERN_TABLE: regions::Table =
     regions::Table(include_bytes!("international_patterns.bin"));
 
-const _: () = assert!(PATTERN_TABLE.0.len() == regions::layout::<International>().len());
+const _: () = assert!(PATTERN_TABLE.fits(&regions::layout::<International>()));
 
 /// Whether the engine plays with [`PATTERN_TABLE`]: only once a match
 /// (SPRT) has accepted it.

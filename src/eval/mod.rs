@@ -151,7 +151,7 @@ pub struct Evaluator<R: Evaluate> {
     params: Params,
     /// The game's patterns folded for play at their weight
     /// ([`regions::fold`]); `None` without patterns or at 0 %.
-    patterns: Option<Box<[i16]>>,
+    patterns: Option<regions::Folded>,
     _r: std::marker::PhantomData<R>,
 }
 

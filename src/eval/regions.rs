@@ -15,6 +15,15 @@
 //! Kings are not in the patterns: they move too far for a local shape to
 //! say much, and the material and square terms have them.
 //!
+//! A table may come in two phases ([`Table::phases`]): the worths of a
+//! full board and those of an ending, read at a blend set by the number
+//! of pieces left ([`Layout::phase`]). A formation that holds the centre
+//! with twenty men on the board may be a weakness with eight, when the
+//! men that backed it are gone and a king can reach its holes. The two
+//! worths of an arrangement are folded into one 32-bit number for play
+//! ([`fold`]), so the phases cost one blend per evaluation, not a second
+//! read of the windows.
+//!
 //! Each window is read twice, once from each side: White's men as own
 //! on the board as it stands, and Black's men as own on the board turned
 //! half round (which on this bit layout is reversing the layout's bits:
@@ -39,6 +48,9 @@ use crate::rules::Rules;
 pub const MAX_WINDOWS: usize = 16;
 /// Arrangements of a window's 8 squares (empty, own man, opponent's man).
 pub const STATES: usize = 6561;
+/// The number of pieces on the board at and below which a two-phase
+/// table reads its ending's worths alone.
+pub const ENDGAME_PIECES: i32 = 6;
 
 /// Where a board's windows lie: 4×4 windows from every second file and
 /// rank, so they overlap by half (9 on 8×8, 16 on 10×10), numbered rank
@@ -48,6 +60,9 @@ pub const STATES: usize = 6561;
 pub struct Layout {
     /// Number of windows.
     pub windows: usize,
+    /// Pieces on the board at the start (three or four full ranks of
+    /// men a side): the full board of a two-phase table.
+    full: i32,
     /// Bits the board's layout spans (turning the board reverses them).
     bits: u32,
     /// The first bit of each of a window's four ranks: in each rank the
@@ -61,6 +76,7 @@ impl Layout {
     pub const fn of(b: Board) -> Layout {
         let mut l = Layout {
             windows: 0,
+            full: (b.ranks as i32 / 2 - 1) * b.files as i32,
             bits: b.bits(),
             offsets: [[0; 4]; MAX_WINDOWS],
         };
@@ -110,6 +126,40 @@ impl Layout {
     /// Whether the board has no windows.
     pub const fn is_empty(&self) -> bool {
         self.windows == 0
+    }
+
+    /// The steps of the blend between a two-phase table's worths: from
+    /// the full board ([`Layout::phase`] 0) down to [`ENDGAME_PIECES`]
+    /// (all the ending's).
+    pub const fn phase_steps(&self) -> i32 {
+        self.full - ENDGAME_PIECES
+    }
+
+    /// How far a board with `pieces` on it is into the ending, from 0 (a
+    /// full board or more) to [`Layout::phase_steps`].
+    #[inline(always)]
+    pub const fn phase(&self, pieces: i32) -> i32 {
+        let p = self.full - pieces;
+        if p < 0 {
+            0
+        } else if p > self.phase_steps() {
+            self.phase_steps()
+        } else {
+            p
+        }
+    }
+
+    /// [`Layout::phase`] as a share from 0 to 1 (what the tuner blends
+    /// with).
+    pub fn phase_share(&self, pieces: i32) -> f32 {
+        self.phase(pieces) as f32 / self.phase_steps() as f32
+    }
+
+    /// The blend of a full board's worth `full` and an ending's `end`
+    /// `phase` steps into the ending (rounded towards 0).
+    #[inline(always)]
+    pub const fn blend(&self, full: i32, end: i32, phase: i32) -> i32 {
+        (full * (self.phase_steps() - phase) + end * phase) / self.phase_steps()
     }
 
     /// The 8-bit mask of window `w` in the set `v`: square `2 j + k` of
@@ -199,7 +249,8 @@ pub fn views<R: Rules>(pos: &Position<R>) -> [[u16; MAX_WINDOWS]; 2] {
 
 /// A table of pattern worths (hundredths of a man), window by window,
 /// as kept in the crate: one signed byte a weight, [`Layout::len`] of
-/// them for the board it is made for.
+/// them for the board it is made for, or twice as many for a table of
+/// two phases (the full board's worths, then the ending's).
 #[derive(Clone, Copy)]
 pub struct Table(pub &'static [u8]);
 
@@ -211,21 +262,48 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// The worth of arrangement `a` of window `w`.
+    /// Whether the table fits layout `l`: one phase or two.
+    pub const fn fits(&self, l: &Layout) -> bool {
+        !l.is_empty() && (self.0.len() == l.len() || self.0.len() == 2 * l.len())
+    }
+
+    /// Its phases on layout `l`: 1 (one worth for the whole game) or 2
+    /// (the full board's and the ending's).
+    pub const fn phases(&self, l: &Layout) -> usize {
+        if self.0.len() == 2 * l.len() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The worth of arrangement `a` of window `w` in phase `phase` (0:
+    /// the full board, 1: the ending) of a table of `len` weights a
+    /// phase; a one-phase table has the same worth in both.
     #[inline(always)]
-    pub fn get(&self, w: usize, a: u16) -> i32 {
-        self.0[w * STATES + a as usize] as i8 as i32
+    fn get_in(&self, len: usize, phase: usize, w: usize, a: u16) -> i32 {
+        let at = w * STATES + a as usize;
+        let at = if self.0.len() > len {
+            at + phase * len
+        } else {
+            at
+        };
+        self.0[at] as i8 as i32
     }
 
     /// The patterns' part of the evaluation, from White's side.
     #[inline]
     pub fn score<R: Rules>(&self, pos: &Position<R>) -> i32 {
+        let l = layout::<R>();
         let [white, black] = views(pos);
-        let mut s = 0;
-        for w in 0..layout::<R>().windows {
-            s += self.get(w, white[w]) - self.get(w, black[w]);
+        let mut s = [0; 2];
+        for (phase, s) in s.iter_mut().enumerate() {
+            for w in 0..l.windows {
+                *s += self.get_in(l.len(), phase, w, white[w])
+                    - self.get_in(l.len(), phase, w, black[w]);
+            }
         }
-        s
+        l.blend(s[0], s[1], l.phase(pos.occupied().count() as i32))
     }
 
     /// The table as signed numbers.
@@ -254,37 +332,73 @@ const fn other_side(a: usize) -> usize {
     out
 }
 
+/// A table folded for play ([`fold`]): a one-phase table as 16-bit
+/// numbers, a two-phase table as 32-bit pairs (the full board's worth in
+/// the low 16 bits, the ending's above them: `full + (end << 16)`, so a
+/// sum of entries is the sum of each phase). A table of one phase keeps
+/// the smaller form, half the cache.
+#[derive(Clone, Debug)]
+pub enum Folded {
+    /// One worth for the whole game.
+    One(Box<[i16]>),
+    /// The full board's and the ending's, packed.
+    Two(Box<[i32]>),
+}
+
 /// The table folded for play on game `R`'s board, at `percent` of its
 /// worth: both sides' reads of each region of the board in one number
 /// (entry `w × STATES + a`: White's arrangement `a` of region `w`, less
 /// what Black's read of the same region is worth), so the evaluation
 /// reads each region once, without turning the board ([`score_folded`]).
-pub fn fold<R: Rules>(t: &Table, percent: i32) -> Box<[i16]> {
+pub fn fold<R: Rules>(t: &Table, percent: i32) -> Folded {
     let l = layout::<R>();
-    assert_eq!(t.0.len(), l.len(), "a pattern table made for this board");
-    let mut out = vec![0i16; l.len()].into_boxed_slice();
-    for w in 0..l.windows {
-        for a in 0..STATES {
-            let v = t.get(w, a as u16) - t.get(l.windows - 1 - w, other_side(a) as u16);
-            out[w * STATES + a] = (v * percent / 100) as i16;
-        }
+    assert!(t.fits(&l), "a pattern table made for this board");
+    let worth = |phase: usize, w: usize, a: usize| {
+        let v = t.get_in(l.len(), phase, w, a as u16)
+            - t.get_in(l.len(), phase, l.windows - 1 - w, other_side(a) as u16);
+        v * percent / 100
+    };
+    let entries = (0..l.windows).flat_map(|w| (0..STATES).map(move |a| (w, a)));
+    if t.phases(&l) == 1 {
+        Folded::One(entries.map(|(w, a)| worth(0, w, a) as i16).collect())
+    } else {
+        Folded::Two(
+            entries
+                .map(|(w, a)| worth(0, w, a) + (worth(1, w, a) << 16))
+                .collect(),
+        )
     }
-    out
+}
+
+/// The sum of a folded table's entries for the men `white` and `black`.
+#[inline(always)]
+fn folded_sum<T: Copy + Into<i32>>(l: &Layout, t: &[T], white: u64, black: u64) -> i32 {
+    let mut s = 0i32;
+    for w in 0..l.windows {
+        let a = TERNARY[l.mask(white, w)] as usize + 2 * TERNARY[l.mask(black, w)] as usize;
+        s = s.wrapping_add(t[w * STATES + a].into());
+    }
+    s
 }
 
 /// The patterns' part of the evaluation from White's side by a folded
 /// table ([`fold`]): the same as [`Table::score`] at 100 %.
 #[inline(always)]
-pub fn score_folded<R: Rules>(folded: &[i16], pos: &Position<R>) -> i32 {
+pub fn score_folded<R: Rules>(folded: &Folded, pos: &Position<R>) -> i32 {
     let l = &<R::Geo as Regions>::LAYOUT;
     let white = pos.pieces(Color::White, Kind::Man).to_u128() as u64;
     let black = pos.pieces(Color::Black, Kind::Man).to_u128() as u64;
-    let mut s = 0;
-    for w in 0..l.windows {
-        let a = TERNARY[l.mask(white, w)] as usize + 2 * TERNARY[l.mask(black, w)] as usize;
-        s += folded[w * STATES + a] as i32;
+    match folded {
+        Folded::One(t) => folded_sum(l, t, white, black),
+        Folded::Two(t) => {
+            let s = folded_sum(l, t, white, black);
+            // Each phase's sum stays far inside 16 bits (at most 254 a
+            // window).
+            let full = s as i16 as i32;
+            let end = (s - full) >> 16;
+            l.blend(full, end, l.phase(pos.occupied().count() as i32))
+        }
     }
-    s
 }
 
 /// Writes pattern worths in the crate's form: one signed byte each,
@@ -392,8 +506,8 @@ mod tests {
     /// Turning the board and swapping the colours swaps the views, so
     /// any table scores the mirrored position as the negation.
     fn symmetric<R: Rules>() {
-        static BYTES: [u8; MAX_WINDOWS * STATES] = {
-            let mut t = [0u8; MAX_WINDOWS * STATES];
+        static BYTES: [u8; 2 * MAX_WINDOWS * STATES] = {
+            let mut t = [0u8; 2 * MAX_WINDOWS * STATES];
             let mut i = 0;
             while i < t.len() {
                 t[i] = ((i * 7919) % 255) as u8;
@@ -401,15 +515,53 @@ mod tests {
             }
             t
         };
-        let table = Table(&BYTES[..layout::<R>().len()]);
-        let folded = fold::<R>(&table, 100);
-        for pos in crate::testkit::random_positions::<R>(5, 60, 300) {
-            let mirrored = mirror(&pos);
-            assert_eq!(table.score(&pos), -table.score(&mirrored), "{pos}");
-            assert_eq!(score_folded(&folded, &pos), table.score(&pos), "{pos}");
-            let [w, b] = views(&pos);
-            assert_eq!(views(&mirrored), [b, w]);
+        let l = layout::<R>();
+        // One phase, and two (whose halves differ).
+        for len in [l.len(), 2 * l.len()] {
+            let table = Table(&BYTES[..len]);
+            assert_eq!(table.phases(&l), len / l.len());
+            let folded = fold::<R>(&table, 100);
+            for pos in crate::testkit::random_positions::<R>(5, 60, 300) {
+                let mirrored = mirror(&pos);
+                assert_eq!(table.score(&pos), -table.score(&mirrored), "{pos}");
+                assert_eq!(score_folded(&folded, &pos), table.score(&pos), "{pos}");
+                let [w, b] = views(&pos);
+                assert_eq!(views(&mirrored), [b, w]);
+            }
         }
+    }
+
+    /// A two-phase table reads the full board's worths with the board
+    /// full, the ending's from `ENDGAME_PIECES` down, and a blend between;
+    /// a one-phase table the same worths throughout.
+    #[test]
+    fn phases_blend_by_the_pieces_left() {
+        let l = Dark8x8::LAYOUT;
+        assert_eq!(
+            (l.phase(24), l.phase(30), l.phase(6), l.phase(2)),
+            (0, 0, 18, 18)
+        );
+        assert_eq!(l.phase(15), 9);
+        assert_eq!(Dark10x10::LAYOUT.phase(40), 0);
+        assert_eq!(Dark10x10::LAYOUT.phase_steps(), 34);
+        assert_eq!((l.blend(100, -20, 0), l.blend(100, -20, 18)), (100, -20));
+        assert_eq!(l.blend(100, -20, 9), 40);
+        // A two-phase table is the blend of its halves read as tables
+        // of one phase.
+        let bytes: Vec<u8> = (0..2 * l.len()).map(|i| ((i * 7919) % 251) as u8).collect();
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        let two = Table(bytes);
+        let (first, second) = (Table(&bytes[..l.len()]), Table(&bytes[l.len()..]));
+        assert!(two.fits(&l) && first.fits(&l) && !Table(&bytes[1..]).fits(&l));
+        assert_eq!((two.phases(&l), first.phases(&l)), (2, 1));
+        let mut seen = [false; 3];
+        for pos in crate::testkit::random_positions::<Czech>(7, 80, 400) {
+            let phase = l.phase(pos.occupied().count() as i32);
+            seen[(phase.signum() + (phase == 18) as i32) as usize] = true;
+            let want = l.blend(first.score(&pos), second.score(&pos), phase);
+            assert_eq!(two.score(&pos), want, "{pos}");
+        }
+        assert_eq!(seen, [true; 3], "full boards, blends and endings");
     }
 
     #[test]

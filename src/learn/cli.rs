@@ -84,6 +84,12 @@ pub struct TuneArgs {
     /// Learn the region patterns too (written to --patterns-out).
     #[arg(long, requires = "patterns_out")]
     pub patterns: bool,
+    /// Learn the patterns in two phases, the full board's worths and the
+    /// ending's, blended by the number of pieces (a one-phase
+    /// --start-patterns table starts both); the table written is twice
+    /// the size.
+    #[arg(long, requires = "patterns")]
+    pub phased: bool,
     /// Pull of the patterns towards their start (0, or the table of
     /// --start-patterns as --start-patterns-percent scales it):
     /// PATTERN_PRIOR × Σ (p − start)² is added to the loss.
@@ -266,11 +272,12 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         Some(p) => {
             let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
             let len = regions::layout::<R>().len();
-            if bytes.len() != len {
+            if bytes.len() != len && bytes.len() != 2 * len {
                 return Err(format!(
-                    "{p}: {} bytes, not the {len} of a pattern table for {}",
+                    "{p}: {} bytes, not the {len} of a pattern table for {} (or {} for two phases)",
                     bytes.len(),
-                    R::VARIANT
+                    R::VARIANT,
+                    2 * len
                 ));
             }
             let scale = f64::from(a.start_patterns_percent) / 100.0;
@@ -287,6 +294,11 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         fix_man: !a.free_man,
         prior: a.prior,
         patterns: a.patterns,
+        phases: if a.phased || start_patterns.len() > regions::layout::<R>().len() {
+            2
+        } else {
+            1
+        },
         pattern_prior: a.pattern_prior,
         lambda: a.lambda,
     };
@@ -329,6 +341,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         (a.free_man, " --free-man".into()),
         (a.prior > 0.0, format!(" --prior {}", a.prior)),
         (a.patterns, " --patterns".into()),
+        (a.phased, " --phased".into()),
         (
             a.pattern_prior > 0.0,
             format!(" --pattern-prior {}", a.pattern_prior),

@@ -52,6 +52,7 @@ impl Learn for International {
             linear: Vec::new(),
             fixed: fixed as f32,
             views: regions::views(pos),
+            phase: phase_share(pos),
             windows: regions::layout::<International>().windows as u8,
             side: 0,
             a_pos,
@@ -59,6 +60,11 @@ impl Learn for International {
             b: b + (side * Self::PARAMS.tempo) as f32,
         }
     }
+}
+
+/// How far `pos` is into the ending, from 0 to 1 ([`regions::Layout::phase`]).
+fn phase_share<R: Evaluate>(pos: &Position<R>) -> f32 {
+    regions::layout::<R>().phase_share(pos.occupied().count() as i32)
 }
 
 /// 1 with White to move, −1 with Black.
@@ -90,7 +96,9 @@ fn linearise(adjust: impl Fn(i32) -> i32) -> (f32, f32, f32) {
 ///
 /// A weight vector is the [`N`] linear numbers of [`Weights::to_vec`],
 /// followed, when the patterns are learned too, by the
-/// [`regions::Layout::len`] pattern worths (window by window).
+/// [`regions::Layout::len`] pattern worths (window by window), or twice
+/// as many for a table of two phases (the full board's, then the
+/// ending's, blended by `phase`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
     /// The non-zero linear features (index of [`Weights::to_vec`], value),
@@ -102,6 +110,9 @@ pub struct Features {
     /// The arrangement of each window from White's side and from
     /// Black's ([`regions::views`]).
     pub views: [[u16; MAX_WINDOWS]; 2],
+    /// How far the position is into the ending, from 0 to 1: the share
+    /// of a two-phase table's ending worths ([`regions::Layout::phase`]).
+    pub phase: f32,
     /// Number of windows of the board.
     pub windows: u8,
     /// 1 with White to move, −1 with Black (0 where the tempo is not
@@ -150,6 +161,7 @@ impl Features {
             linear,
             fixed: crate::eval::czech::endgame_phase(pos) as f32,
             views: regions::views(pos),
+            phase: phase_share(pos),
             windows: regions::layout::<Czech>().windows as u8,
             side: side_sign(pos) as i8,
             a_pos,
@@ -183,11 +195,31 @@ impl Features {
         if w.len() <= N {
             return 0.0;
         }
-        let p = &w[N..];
-        let [white, black] = &self.views;
-        (0..self.windows as usize)
+        pattern_sum(
+            &w[N..],
+            &self.views,
+            self.windows as usize,
+            self.phase as f64,
+        )
+    }
+}
+
+/// The patterns' part of an evaluation by the pattern worths `p` (one
+/// phase or two, [`Features`]): White's windows less Black's, the two
+/// phases blended at `phase` (0: the full board's, 1: the ending's).
+#[inline]
+pub fn pattern_sum(p: &[f64], views: &[[u16; MAX_WINDOWS]; 2], windows: usize, phase: f64) -> f64 {
+    let len = windows * STATES;
+    let [white, black] = views;
+    let one = |p: &[f64]| -> f64 {
+        (0..windows)
             .map(|i| p[i * STATES + white[i] as usize] - p[i * STATES + black[i] as usize])
             .sum()
+    };
+    if p.len() > len {
+        (1.0 - phase) * one(&p[..len]) + phase * one(&p[len..])
+    } else {
+        one(p)
     }
 }
 
@@ -222,7 +254,11 @@ mod tests {
         }
         for pos in positions() {
             let f = Features::of(&pos);
-            let lin = f.linear_sum(&v);
+            // A two-phase table's blend is rounded in play, exact here.
+            let patterns = f.pattern_sum(&v);
+            let played = <Czech as crate::eval::Evaluate>::PATTERNS.map_or(0, |t| t.score(&pos));
+            assert!((patterns - played as f64).abs() < 1.0, "{pos}");
+            let lin = f.linear_sum(&v) - patterns + played as f64;
             assert_eq!(lin.fract(), 0.0);
             let white = czech::adjust(&pos, lin as i32, &Context::NONE) + f.side as i32 * w.tempo;
             let stm = e.evaluate(&pos, &Context::NONE);

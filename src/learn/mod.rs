@@ -4,7 +4,8 @@
 //! tuner ([`tune`], `dama tune`) of the evaluation's linear numbers and
 //! of its region patterns ([`crate::eval::regions`]: the men of each
 //! 4×4 window of the board as one of 6561 arrangements, each with its
-//! learned worth).
+//! learned worth, or two worths, the full board's and the ending's,
+//! blended by the pieces left).
 //!
 //! The data format is text, one position a line:
 //!

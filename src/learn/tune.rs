@@ -22,7 +22,7 @@
 //! (`holdout`) to see whether what was learned holds on positions it
 //! did not see.
 
-use super::features::{Features, Learn};
+use super::features::{pattern_sum, Features, Learn};
 use crate::eval::regions::{self, MAX_WINDOWS, STATES};
 use crate::eval::weights::{Weights, N, TEMPO};
 use crate::position::Position;
@@ -43,6 +43,7 @@ struct Sample {
     len: u16,
     fixed: f32,
     views: [[u16; MAX_WINDOWS]; 2],
+    phase: f32,
     side: i8,
     a_pos: f32,
     a_neg: f32,
@@ -73,6 +74,7 @@ impl Dataset {
             len: f.linear.len() as u16,
             fixed: f.fixed,
             views: f.views,
+            phase: f.phase,
             side: f.side,
             a_pos: f.a_pos,
             a_neg: f.a_neg,
@@ -125,7 +127,7 @@ impl Dataset {
         self.samples.len()
     }
 
-    /// Number of pattern weights of the positions' board.
+    /// Number of pattern weights of the positions' board, one phase.
     pub fn pattern_len(&self) -> usize {
         self.windows * STATES
     }
@@ -189,11 +191,7 @@ impl Dataset {
             v += x as f64 * w[i as usize];
         }
         if w.len() > N {
-            let p = &w[N..];
-            let [white, black] = &s.views;
-            for i in 0..self.windows {
-                v += p[i * STATES + white[i] as usize] - p[i * STATES + black[i] as usize];
-            }
+            v += pattern_sum(&w[N..], &s.views, self.windows, s.phase as f64);
         }
         let slope = if v > 0.0 { s.a_pos } else { s.a_neg } as f64;
         (slope * v + s.b as f64 + s.side as f64 * w[TEMPO], slope)
@@ -228,9 +226,20 @@ impl Dataset {
             g[TEMPO] += d * s.side as f64;
             if w.len() > N {
                 let [white, black] = &s.views;
-                for i in 0..self.windows {
-                    g[N + i * STATES + white[i] as usize] += dl;
-                    g[N + i * STATES + black[i] as usize] -= dl;
+                let len = self.pattern_len();
+                // One phase, or the full board's worths at 1 − phase and
+                // the ending's at phase.
+                let parts = if w.len() - N > len {
+                    let t = s.phase as f64;
+                    [(N, dl * (1.0 - t)), (N + len, dl * t)]
+                } else {
+                    [(N, dl), (N, 0.0)]
+                };
+                for (base, d) in parts {
+                    for i in 0..self.windows {
+                        g[base + i * STATES + white[i] as usize] += d;
+                        g[base + i * STATES + black[i] as usize] -= d;
+                    }
                 }
             }
         }
@@ -289,6 +298,10 @@ pub struct Options {
     pub prior: f64,
     /// Learn the region patterns too.
     pub patterns: bool,
+    /// The patterns' phases: 1 (one worth for the whole game) or 2 (the
+    /// full board's and the ending's, [`crate::eval::regions::Table`]);
+    /// a one-phase start is copied into both.
+    pub phases: usize,
     /// Weight of a pull of the patterns towards their starting worths
     /// (0 unless a table is given to start from): `pattern_prior × Σ
     /// (p − start)²` is added to the loss. Pulled towards 0 from a
@@ -309,6 +322,7 @@ impl Default for Options {
             fix_man: true,
             prior: 0.0,
             patterns: false,
+            phases: 1,
             pattern_prior: 0.0,
             lambda: 1.0,
         }
@@ -356,15 +370,18 @@ pub fn train(
 ) -> (Learned, Report) {
     let mut w = start.to_vec().to_vec();
     if o.patterns || !start_patterns.is_empty() {
+        let len = data.pattern_len();
         if start_patterns.is_empty() {
-            w.resize(N + data.pattern_len(), 0.0);
+            w.resize(N + o.phases * len, 0.0);
         } else {
-            assert_eq!(
-                start_patterns.len(),
-                data.pattern_len(),
+            assert!(
+                start_patterns.len() == len || start_patterns.len() == 2 * len,
                 "a whole pattern table"
             );
             w.extend_from_slice(start_patterns);
+            if o.phases == 2 && start_patterns.len() == len {
+                w.extend_from_slice(start_patterns);
+            }
         }
     }
     let w0 = w.clone();
@@ -536,6 +553,63 @@ mod tests {
         assert!(got > 5.0, "pattern {got}");
         let (before, after) = r.check.unwrap();
         assert!(after < before * 0.6, "{r:?}");
+    }
+
+    /// A pattern whose worth turns round as the board empties (good with
+    /// many pieces, bad with few) is learned with both signs by a table
+    /// of two phases, which then explains held-out games better than a
+    /// table of one phase can.
+    #[test]
+    fn learns_a_pattern_in_two_phases() {
+        let truth = Weights::from_params(&HAND);
+        let len = regions::layout::<Czech>().len();
+        let mut tv = truth.to_vec().to_vec();
+        tv.resize(N + 2 * len, 0.0);
+        let all = positions(8000);
+        // The arrangement of White's central window most common both on
+        // fuller boards and in endings.
+        let mut counts = std::collections::HashMap::new();
+        for pos in &all {
+            let f = Features::of(pos);
+            let [white, black] = f.views;
+            if white[4] != black[4] {
+                let c = counts.entry(white[4]).or_insert([0; 2]);
+                c[usize::from(f.phase > 0.5)] += 1;
+            }
+        }
+        let (&common, _) = counts
+            .iter()
+            .max_by_key(|(a, n)| (n[0].min(n[1]), **a))
+            .unwrap();
+        let at = 4 * STATES + common as usize;
+        (tv[N + at], tv[N + len + at]) = (80.0, -80.0);
+        let k = 150.0;
+        let mut data = Dataset::new();
+        for pos in &all {
+            let f = Features::of(pos);
+            data.push_features(&f, sigmoid(f.white(&tv) / k) as f32);
+        }
+        let (data, check) = data.split(5);
+        let fit = |phases| {
+            let o = Options {
+                epochs: 300,
+                rate: 2.0,
+                patterns: true,
+                phases,
+                pattern_prior: 1e-7,
+                ..Options::default()
+            };
+            train(&data, &check, &truth, &[], Some(k), &o, &mut |_, _, _| {})
+        };
+        let (two, r2) = fit(2);
+        let (one, r1) = fit(1);
+        assert_eq!((two.patterns.len(), one.patterns.len()), (2 * len, len));
+        let (full, end) = (two.patterns[at], two.patterns[len + at]);
+        // Most positions are between the phases, so the two halves share
+        // their credit; the signs and the gap are what the data shows.
+        assert!(full > 0.0 && end < 0.0 && full - end > 3.0, "{full} {end}");
+        let (after2, after1) = (r2.check.unwrap().1, r1.check.unwrap().1);
+        assert!(after2 < after1, "{r2:?} {r1:?}");
     }
 
     /// Fine-tuning a table: arrangements the data never shows keep their
