@@ -130,9 +130,13 @@ impl Layout {
 
     /// The steps of the blend between a two-phase table's worths: from
     /// the full board ([`Layout::phase`] 0) down to [`ENDGAME_PIECES`]
-    /// (all the ending's).
+    /// (all the ending's); at least one on any board.
     pub const fn phase_steps(&self) -> i32 {
-        self.full - ENDGAME_PIECES
+        if self.full > ENDGAME_PIECES {
+            self.full - ENDGAME_PIECES
+        } else {
+            1
+        }
     }
 
     /// How far a board with `pieces` on it is into the ending, from 0 (a
@@ -546,6 +550,12 @@ mod tests {
         assert_eq!(Dark10x10::LAYOUT.phase_steps(), 34);
         assert_eq!((l.blend(100, -20, 0), l.blend(100, -20, 18)), (100, -20));
         assert_eq!(l.blend(100, -20, 9), 40);
+        // A board too small for an ending of six still blends.
+        let tiny = Layout::of(Board::new(4, 4, Squares::LikeA1));
+        assert_eq!(
+            (tiny.phase_steps(), tiny.phase(2), tiny.blend(5, 9, 0)),
+            (1, 1, 5)
+        );
         // A two-phase table is the blend of its halves read as tables
         // of one phase.
         let bytes: Vec<u8> = (0..2 * l.len()).map(|i| ((i * 7919) % 251) as u8).collect();
