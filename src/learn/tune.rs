@@ -454,6 +454,17 @@ mod tests {
         crate::testkit::random_positions::<Czech>(3, 80, n)
     }
 
+    /// The positions labelled with the win chances a known evaluation
+    /// (`truth`, at scale `k`) gives them.
+    fn labelled(all: &[Position<Czech>], truth: &[f64], k: f64) -> Dataset {
+        let mut data = Dataset::new();
+        for pos in all {
+            let f = Features::of(pos);
+            data.push_features(&f, sigmoid(f.white(truth) / k) as f32);
+        }
+        data
+    }
+
     /// On results drawn from a known evaluation the tuner finds that
     /// evaluation's numbers again (those the positions show often).
     #[test]
@@ -531,11 +542,7 @@ mod tests {
         let at = N + 4 * STATES + common as usize;
         tv[at] = 60.0;
         let k = 150.0;
-        let mut data = Dataset::new();
-        for pos in &all {
-            let f = Features::of(pos);
-            data.push_features(&f, sigmoid(f.white(&tv) / k) as f32);
-        }
+        let data = labelled(&all, &tv, k);
         let (data, check) = data.split(5);
         assert_eq!(check.len(), all.len() / 5);
         let o = Options {
@@ -584,11 +591,7 @@ mod tests {
         let at = 4 * STATES + common as usize;
         (tv[N + at], tv[N + len + at]) = (80.0, -80.0);
         let k = 150.0;
-        let mut data = Dataset::new();
-        for pos in &all {
-            let f = Features::of(pos);
-            data.push_features(&f, sigmoid(f.white(&tv) / k) as f32);
-        }
+        let data = labelled(&all, &tv, k);
         let (data, check) = data.split(5);
         let fit = |phases| {
             let o = Options {
