@@ -75,10 +75,11 @@ pub const SHIP_LEARNED: bool = true;
 /// The Czech numbers the engine plays with: [`LEARNED`] or [`HAND`].
 pub const PARAMS: Params = if SHIP_LEARNED { LEARNED } else { HAND };
 
-/// The learned region patterns (`dama tune --patterns --phased`; README,
+/// The learned region patterns (`dama tune --patterns`; README,
 /// "Learned evaluation (Czech)"): one signed byte a weight, window by
-/// window, in two phases, the full board's worths and then the ending's
-/// ([`regions`]; the phases won their SPRT, README "Eighth round").
+/// window ([`regions`]). One phase: a table in two phases (`--phased`)
+/// won one SPRT and played level in a second and at 10 s + 0.1 s
+/// (README, "Eighth round"), so the sixth round's table stays.
 pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_patterns.bin"));
 const _: () = assert!(PATTERN_TABLE.fits(&regions::layout::<Czech>()));
 
