@@ -77,9 +77,10 @@ pub const PARAMS: Params = if SHIP_LEARNED { LEARNED } else { HAND };
 
 /// The learned region patterns (`dama tune --patterns`; README,
 /// "Learned evaluation (Czech)"): one signed byte a weight, window by
-/// window ([`regions`]). One phase: a table in two phases (`--phased`)
-/// won one SPRT and played level in a second and at 10 s + 0.1 s
-/// (README, "Eighth round"), so the sixth round's table stays.
+/// window ([`regions`]), fitted in the ninth round (README, "Ninth
+/// round"). One phase: a table in two phases (`--phased`) won one SPRT
+/// and played level in a second and at 10 s + 0.1 s (README, "Eighth
+/// round").
 pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_patterns.bin"));
 const _: () = assert!(PATTERN_TABLE.fits(&regions::layout::<Czech>()));
 
