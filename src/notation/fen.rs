@@ -66,8 +66,9 @@ pub enum FenError {
     /// The first field is not `W` or `B`.
     #[error("the side to move must be W or B, not '{0}'")]
     BadSide(String),
-    /// A field that is neither a piece list nor `H`/`F`.
-    #[error("unknown field '{0}' (expected W…, B…, H<n>, C<n>, E<n> or F<n>)")]
+    /// A field that is neither a piece list nor a counter (`H`, `C`, `E`,
+    /// `L`, `F`) nor lidraughts' `+…`.
+    #[error("unknown field '{0}' (expected W…, B…, H<n>, C<n>, E<n>, L<n>, F<n> or +…)")]
     UnknownField(String),
     /// A colour's piece list given twice.
     #[error("the pieces of {0} are listed twice")]
