@@ -85,15 +85,22 @@ fn check(files: &[PathBuf]) -> Result<bool, String> {
             }
         }
     }
-    let files = if files.len() == 1 {
-        "1 file".to_string()
-    } else {
-        format!("{} files", files.len())
+    let count = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
     };
+    // Unreadable files count as bad, each as one game.
+    let games = count(good + warned + bad, "game", "games");
+    let files = count(files.len(), "file", "files");
     if warned > 0 {
-        println!("{files} checked: {good} good, {warned} accepted with a warning, {bad} bad");
+        println!(
+            "{games} in {files} checked: {good} good, {warned} accepted with a warning, {bad} bad"
+        );
     } else {
-        println!("{files} checked: {good} good, {bad} bad");
+        println!("{games} in {files} checked: {good} good, {bad} bad");
     }
     Ok(bad == 0)
 }
@@ -119,7 +126,10 @@ fn plies_at(start: &AnyGame, mv: &str) -> Result<usize, String> {
     } else {
         white_move(number).filter(|_| !(black_starts && number == first))
     };
-    plies.ok_or_else(|| format!("the game starts after move {mv}"))
+    plies.ok_or_else(|| {
+        let dots = if black_starts { "..." } else { "" };
+        format!("move {mv} comes before the game's first move, {first}{dots}")
+    })
 }
 
 /// `dama pdn show`.

@@ -40,16 +40,19 @@ fn check_names_each_bad_game_and_sums_up() {
     assert_eq!(
         out,
         format!(
-            "{name}: game 2, move 1... d4-e5: the piece on d4 is not yours: it is white's and black is to move\n1 file checked: 2 good, 1 bad\n"
+            "{name}: game 2, move 1... d4-e5: the piece on d4 is not yours: it is white's and black is to move\n3 games in 1 file checked: 2 good, 1 bad\n"
         )
     );
     let g = temp("good.pdn", format!("{GOOD}{FROM_FEN}").as_bytes());
     let (code, out, _) = dama(&["pdn", "check", g.to_str().unwrap(), name]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.ends_with("2 files checked: 4 good, 1 bad\n"), "{out}");
+    assert!(
+        out.ends_with("5 games in 2 files checked: 4 good, 1 bad\n"),
+        "{out}"
+    );
     let (code, out, _) = dama(&["pdn", "check", g.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out, "1 file checked: 2 good, 0 bad\n");
+    assert_eq!(out, "2 games in 1 file checked: 2 good, 0 bad\n");
 }
 
 #[test]
@@ -113,7 +116,7 @@ fn check_reads_past_a_broken_game_and_warns_of_a_played_on_draw() {
         format!(
             "{name}: game 2, line 7: the comment is not closed with '}}'\n\
              {name}: warning: game 4: the rules drew the game before move 1... (draw: 15 moves of each player without a man moving and without a capture); the moves played on after it are kept\n\
-             1 file checked: 2 good, 1 accepted with a warning, 1 bad\n"
+             4 games in 1 file checked: 2 good, 1 accepted with a warning, 1 bad\n"
         )
     );
     // Without the broken game, a warning alone does not fail the check.
@@ -121,7 +124,7 @@ fn check_reads_past_a_broken_game_and_warns_of_a_played_on_draw() {
     let (code, out, _) = dama(&["pdn", "check", g.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.ends_with("1 file checked: 1 good, 1 accepted with a warning, 0 bad\n"),
+        out.ends_with("2 games in 1 file checked: 1 good, 1 accepted with a warning, 0 bad\n"),
         "{out}"
     );
     // show reaches the games after the broken one.

@@ -1,7 +1,7 @@
 //! `dama play` driven through stdin, as a player would use it in a pipe:
 //! whole games to their result, refused moves with their reasons, hint
 //! and undo, saving and resuming, the board from either side, all five
-//! games.
+//! games of the Czech rules book, and the square names of a numbered one.
 
 use dama::{AnyGame, Color, GameOptions, Variant};
 use std::io::Write;
@@ -777,4 +777,35 @@ fn ctrl_c_leaves_the_prompt_on_a_line_of_its_own() {
     assert_eq!(code, Some(130), "{out}");
     assert!(out.ends_with("Your move (white)> "), "{out}");
     assert_eq!(err, "\n");
+}
+
+/// In a game whose players number the squares, the board drawn is still
+/// lettered at its edges: a square named in a sentence gives its number
+/// (as the moves are written) and its place on the board drawn, and what
+/// a move takes is written in numbers, beside the move.
+#[test]
+fn numbered_games_name_squares_by_number_and_board_place() {
+    let out = play(
+        &[
+            "--variant",
+            "international",
+            "--fen",
+            "W:W28,48:B23,1",
+            "--level",
+            "1",
+        ],
+        "hint\nhint\n28x19\nquit\nyes\n",
+    );
+    assert!(
+        out.contains("Capturing is compulsory: you must capture with 28 (e5)."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Hint: the man on 28 (e5) is worth moving (type hint again for the whole move)."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Hint: play 28x19 (takes 23)."), "{out}");
+    assert!(out.contains("You play 28x19 (takes 23)."), "{out}");
 }

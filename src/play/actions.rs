@@ -205,8 +205,9 @@ impl<W: Write> Session<W> {
             None => writeln!(self.out, "Hint: you have no move; pass.")?,
             Some(from) => writeln!(
                 self.out,
-                "Hint: the {} on {from} is worth moving (type hint again for the whole move).",
-                self.game.kind_name(mv.piece)
+                "Hint: the {} on {} is worth moving (type hint again for the whole move).",
+                self.game.kind_name(mv.piece),
+                square_words(&self.game, from)
             )?,
         }
         self.hint = Some(Hint { len, key, mv });

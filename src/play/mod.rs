@@ -668,7 +668,7 @@ Commands:
                 writeln!(
                     self.out,
                     "Capturing is compulsory: {you} must capture with {}.",
-                    join(&must)
+                    join(&self.game, &must)
                 )?;
             } else if self.game.legal_moves().iter().all(MoveInfo::is_pass) {
                 let have = if self.two() { "has" } else { "have" };

@@ -30,10 +30,36 @@ pub(super) fn progress(info: &Info) -> String {
     )
 }
 
-pub(super) fn join(squares: &[crate::square::Square]) -> String {
+/// A square as the player finds it on the board drawn, whose edges are
+/// lettered and numbered (`e5`); in a game whose players number the
+/// squares (international, English, …) its number comes first, as the
+/// moves are written in numbers: `28 (e5)`.
+pub(super) fn square_words(game: &AnyGame, sq: crate::square::Square) -> String {
+    match game.square_number(sq) {
+        Some(n) => format!("{n} ({sq})"),
+        None => sq.to_string(),
+    }
+}
+
+/// Squares in a player's words, separated by commas (see [`square_words`]).
+pub(super) fn join(game: &AnyGame, squares: &[crate::square::Square]) -> String {
     squares
         .iter()
-        .map(|s| s.to_string())
+        .map(|&s| square_words(game, s))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Squares as the game's moves write them (`23`, or `f6` where the game
+/// names its squares), separated by commas: for what a move takes,
+/// written beside the move itself.
+fn join_as_moves(game: &AnyGame, squares: &[crate::square::Square]) -> String {
+    squares
+        .iter()
+        .map(|&s| {
+            game.square_number(s)
+                .map_or_else(|| s.to_string(), |n| n.to_string())
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -97,7 +123,7 @@ pub(super) fn describe(game: &AnyGame, m: &MoveInfo) -> String {
 pub(super) fn extras(game: &AnyGame, m: &MoveInfo) -> String {
     let mut parts = Vec::new();
     if !m.captured.is_empty() {
-        parts.push(format!("takes {}", join(&m.captured)));
+        parts.push(format!("takes {}", join_as_moves(game, &m.captured)));
     }
     if let Some(k) = m.promotion {
         parts.push(format!("becomes a {}", game.kind_name(k)));
