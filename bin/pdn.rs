@@ -58,14 +58,14 @@ pub fn run(cmd: PdnCommand) -> ExitCode {
 /// `dama pdn check`: true when every game of every file is good (or
 /// accepted with a warning).
 fn check(files: &[PathBuf]) -> Result<bool, String> {
-    let (mut good, mut warned, mut bad) = (0usize, 0usize, 0usize);
+    let (mut good, mut warned, mut bad, mut unreadable) = (0usize, 0usize, 0usize, 0usize);
     for path in files {
         let name = path.display();
         let text = match text_of(path) {
             Ok(t) => t,
             Err(e) => {
                 println!("{e}");
-                bad += 1;
+                unreadable += 1;
                 continue;
             }
         };
@@ -92,17 +92,22 @@ fn check(files: &[PathBuf]) -> Result<bool, String> {
             format!("{n} {many}")
         }
     };
-    // Unreadable files count as bad, each as one game.
     let games = count(good + warned + bad, "game", "games");
     let files = count(files.len(), "file", "files");
-    if warned > 0 {
-        println!(
-            "{games} in {files} checked: {good} good, {warned} accepted with a warning, {bad} bad"
-        );
+    let warned = if warned > 0 {
+        format!(", {warned} accepted with a warning")
     } else {
-        println!("{games} in {files} checked: {good} good, {bad} bad");
-    }
-    Ok(bad == 0)
+        String::new()
+    };
+    // A file that cannot be read has no games to count: it is named above
+    // and counted apart, and fails the check as a bad game does.
+    let unread = if unreadable > 0 {
+        format!("; {} not read", count(unreadable, "file", "files"))
+    } else {
+        String::new()
+    };
+    println!("{games} in {files} checked: {good} good{warned}, {bad} bad{unread}");
+    Ok(bad == 0 && unreadable == 0)
 }
 
 /// The number of plies of `game` after move `mv` (`12` or `12...`).
@@ -159,8 +164,12 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
         let plies = plies_at(&game, mv)?;
         let played = game.len();
         if plies > played {
+            let has = match played {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            };
             return Err(format!(
-                "game {number} has {played} plies; move {mv} is not among them"
+                "game {number} has {has}; move {mv} is not among them"
             ));
         }
         // The status at that move, not at the end of the game.

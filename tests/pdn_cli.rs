@@ -65,6 +65,10 @@ fn a_utf16_file_is_named_as_such() {
     let (code, out, _) = dama(&["pdn", "check", f.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(out.contains("the file is UTF-16"), "{out}");
+    assert!(
+        out.ends_with("0 games in 1 file checked: 0 good, 0 bad; 1 file not read\n"),
+        "{out}"
+    );
     let (code, _, err) = dama(&["pdn", "show", f.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("the file is UTF-16"), "{err}");
@@ -94,6 +98,12 @@ fn show_draws_a_game_at_a_move() {
     let (code, _, err) = dama(&["pdn", "show", name, "--move", "9"]);
     assert_eq!(code, 1);
     assert!(err.contains("is not among them"), "{err}");
+    let (code, _, err) = dama(&["pdn", "show", name, "--game", "2", "--move", "4"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("move 4 comes before the game's first move, 5..."),
+        "{err}"
+    );
 }
 
 /// Kings only, one ply short of the 15-moves rule: the first move draws,
