@@ -3,6 +3,7 @@
 //! `dama::notation::pdn` (`read_each`, `replay_each`, `text_of`): what they
 //! accept and report is what these commands accept and report.
 
+use dama::game::ply_count;
 use dama::notation::pdn::{self, PdnGame};
 use dama::play::board::{draw, Marks};
 use dama::{AnyGame, Color, Setup, Status};
@@ -164,12 +165,9 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
         let plies = plies_at(&game, mv)?;
         let played = game.len();
         if plies > played {
-            let has = match played {
-                1 => "1 ply".to_string(),
-                n => format!("{n} plies"),
-            };
             return Err(format!(
-                "game {number} has {has}; move {mv} is not among them"
+                "game {number} has {}; move {mv} is not among them",
+                ply_count(played)
             ));
         }
         // The status at that move, not at the end of the game.
@@ -183,10 +181,7 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
     }
     let white = pdn.tag("White").unwrap_or("?");
     let black = pdn.tag("Black").unwrap_or("?");
-    let plies = match game.len() {
-        1 => "1 ply".to_string(),
-        n => format!("{n} plies"),
-    };
+    let plies = ply_count(game.len());
     println!(
         "Game {number}: {white} - {black}, {} ({plies} played, {} to move)",
         game.variant().title(),

@@ -22,7 +22,7 @@ use crate::moves::Move;
 use crate::notation::fen::{FenError, Setup};
 use crate::piece::Color;
 use crate::position::{Position, SetupError};
-pub use crate::rules::outcome::{plies_text, EndRule, GameResult, Outcome, Tally};
+pub use crate::rules::outcome::{plies_text, ply_count, EndRule, GameResult, Outcome, Tally};
 pub use crate::rules::{Counters, GameOptions};
 
 use crate::rules::Rules;

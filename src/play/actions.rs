@@ -288,7 +288,7 @@ impl<W: Write> Session<W> {
                 writeln!(
                     self.out,
                     "Saved {} to {file}; continue with: {} play --resume {}",
-                    plies(self.game.len()),
+                    ply_count(self.game.len()),
                     self.settings.program,
                     shell_word(file)
                 )

@@ -31,7 +31,7 @@ use words::*;
 
 use crate::any::{AnyGame, AnySearcher, MoveInfo};
 use crate::explain::{Illegal, MoveError};
-use crate::game::{EndRule, GameError, GameOptions, GameResult, Status};
+use crate::game::{ply_count, EndRule, GameError, GameOptions, GameResult, Status};
 use crate::notation::fen::FenError;
 use crate::piece::Color;
 use crate::search::{Info, Limits, Score};
@@ -242,7 +242,7 @@ pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
             println!(
                 "Resuming {}: {} played.",
                 path.display(),
-                plies(saved.game.len())
+                ply_count(saved.game.len())
             );
             (saved.game, saved.human, saved.level, saved.two_players)
         }

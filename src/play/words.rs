@@ -3,20 +3,11 @@
 
 use super::*;
 
-/// `1 ply`, `7 plies`.
-pub(super) fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
-}
-
 /// A score from the computer's side, in words a player reads.
 pub(super) fn score_words(score: Score) -> String {
     match score.decided() {
-        Some(p) if p >= 0 => format!("the computer wins in {}", plies(p as usize)),
-        Some(p) => format!("the computer loses in {}", plies((-p) as usize)),
+        Some(p) if p >= 0 => format!("the computer wins in {}", ply_count(p as usize)),
+        Some(p) => format!("the computer loses in {}", ply_count((-p) as usize)),
         None => format!("{:+.2} for the computer", f64::from(score.0) / 100.0),
     }
 }

@@ -71,7 +71,7 @@ pub enum EngineError {
         source: GameError,
     },
     /// More plies to undo than were played.
-    #[error("undo: cannot take back {}: {} played since the position was set", count_plies(*.asked), were_played(*.played))]
+    #[error("undo: cannot take back {}: {} played since the position was set", crate::game::ply_count(*.asked), were_played(*.played))]
     Undo {
         /// Plies asked for.
         asked: usize,
@@ -628,15 +628,6 @@ fn open_egtb(value: &str) -> Result<Option<Arc<crate::egtb::Egtb>>, EngineError>
         return Err(bad());
     }
     Ok(Some(Arc::new(tb)))
-}
-
-/// `1 ply`, `3 plies`.
-fn count_plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
 }
 
 /// `none was`, `only 1 was`, `only 2 were`.

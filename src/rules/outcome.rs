@@ -194,12 +194,20 @@ impl fmt::Display for Outcome {
 /// player)`, `1 ply`, `7 plies`.
 pub fn plies_text(plies: u32) -> String {
     match plies {
-        1 => "1 ply".to_string(),
         n if n % 2 == 0 => {
             let each = n / 2;
             let moves = if each == 1 { "move" } else { "moves" };
             format!("{n} plies ({each} {moves} of each player)")
         }
-        n => format!("{n} plies"),
+        n => ply_count(n as usize),
+    }
+}
+
+/// A count of plies, plainly: `1 ply`, `0 plies`, `7 plies`.
+pub fn ply_count(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
     }
 }
