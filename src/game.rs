@@ -235,7 +235,9 @@ impl<R: Rules> Game<R> {
             return Status::Over(o);
         }
         if R::REPETITIONS > 0 && self.repetitions() >= R::REPETITIONS as usize {
-            return Status::Over(Outcome::draw(EndRule::Repetition));
+            return Status::Over(Outcome::draw(EndRule::Repetition {
+                times: R::REPETITIONS,
+            }));
         }
         Status::InPlay
     }

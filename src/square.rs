@@ -139,7 +139,7 @@ pub enum ParseSquareError {
     #[error("a square is missing")]
     Empty,
     /// Text that is not a letter followed by a number.
-    #[error("'{0}' is not a square name (like c3)")]
+    #[error("'{0}' is not a square (a name like c3, or a square's number)")]
     Malformed(String),
     /// A square number that is 0 or too large for any board.
     #[error("'{0}' is not a square number (squares are numbered from 1)")]

@@ -54,7 +54,7 @@ fn repetition_is_the_only_draw() {
         play(&mut g, t);
     }
     assert_eq!(outcome(&g).result, DRAW);
-    assert_eq!(outcome(&g).rule, EndRule::Repetition);
+    assert_eq!(outcome(&g).rule, EndRule::Repetition { times: 3 });
 }
 
 #[test]

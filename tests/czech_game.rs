@@ -141,7 +141,7 @@ fn threefold_repetition_draws() {
         assert_eq!(g.repetitions(), round + 1);
     }
     let o = over(&g);
-    assert_eq!(o, Outcome::draw(EndRule::Repetition));
+    assert_eq!(o, Outcome::draw(EndRule::Repetition { times: 3 }));
     assert_eq!(o.to_string(), "draw: the same position for the third time");
     assert_eq!(o.result.score(), "1/2-1/2");
     assert_eq!(pdn_result(o.result), "1-1");
@@ -508,7 +508,7 @@ fn undo_of_a_drawn_game_and_undo_n() {
             play(&mut g, text);
         }
     }
-    assert_eq!(over(&g).rule, EndRule::Repetition);
+    assert_eq!(over(&g).rule, EndRule::Repetition { times: 3 });
     assert_eq!(g.undo_n(9).unwrap_err(), GameError::NothingToUndo);
     assert_eq!(g.len(), 8, "a failed undo_n changes nothing");
     g.undo_n(2).unwrap();

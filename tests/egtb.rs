@@ -373,7 +373,7 @@ fn database_play_wins_the_wins_and_holds_the_draws() {
             assert_eq!(got, want, "{p}: the game ended {o}");
             if want != Wdl::Draw {
                 // The winner's values fall every ply: nothing repeats.
-                assert_ne!(o.rule, dama::EndRule::Repetition, "{p}");
+                assert!(!matches!(o.rule, dama::EndRule::Repetition { .. }), "{p}");
             }
             games[got as usize] += 1;
         }

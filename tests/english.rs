@@ -122,5 +122,5 @@ fn positions_in_numbers_and_the_third_repetition() {
     let round = ["22-18", "3-7", "18-22", "7-3"];
     let moves: Vec<&str> = round.iter().cycle().take(8).copied().collect();
     let g = game::<G>("W:WK22,29:BK3,12", GameOptions::default(), &moves);
-    assert_eq!(outcome(&g).rule, EndRule::Repetition);
+    assert_eq!(outcome(&g).rule, EndRule::Repetition { times: 3 });
 }

@@ -176,7 +176,7 @@ fn threefold_repetition_draws() {
     ];
     let fen = "W:WKa1,Kc1:BKj10,Kh10";
     let o = outcome(&game::<G>(fen, GameOptions::default(), &moves));
-    assert_eq!((o.result, o.rule), (DRAW, EndRule::Repetition));
+    assert_eq!((o.result, o.rule), (DRAW, EndRule::Repetition { times: 3 }));
     let g = game::<G>(fen, GameOptions::default(), &moves[..7]);
     assert_eq!(g.status(), dama::Status::InPlay);
 }

@@ -139,7 +139,7 @@ fn threefold_repetition_draws() {
     assert_eq!(g.status(), Status::InPlay);
     play(&mut g, "7-1");
     assert_eq!(outcome(&g).result, DRAW);
-    assert_eq!(outcome(&g).rule, EndRule::Repetition);
+    assert_eq!(outcome(&g).rule, EndRule::Repetition { times: 3 });
 }
 
 #[test]

@@ -95,7 +95,11 @@ fn the_fourth_repetition_draws() {
     assert_eq!(g.status(), dama::Status::InPlay);
     let four: Vec<&str> = round.iter().cycle().take(12).copied().collect();
     let g = game::<G>("W:WKd3,b3:BKe8,g6", o, &four);
-    assert_eq!(outcome(&g).rule, EndRule::Repetition);
+    assert_eq!(outcome(&g).rule, EndRule::Repetition { times: 4 });
+    assert_eq!(
+        outcome(&g).to_string(),
+        "draw: the same position for the fourth time"
+    );
 }
 
 #[test]

@@ -406,6 +406,52 @@ fn resume_refuses_a_bad_file() {
 }
 
 #[test]
+fn save_keeps_a_file_that_is_not_a_save_and_resume_says_which_game() {
+    // A PDN collection of two games: resumed, the first game, and the
+    // player is told so.
+    let file = temp_file("two.pdn");
+    let f = file.to_str().expect("a UTF-8 temporary path");
+    let two = "[Event \"a\"]\n1. c3-d4 *\n\n[Event \"b\"]\n1. c3-b4 *\n";
+    std::fs::write(&file, two).expect("a file");
+    let out = play(&["--resume", f], &format!("save {f}\nquit\nquit\n"));
+    assert!(
+        out.starts_with(&format!(
+            "Resuming {f} (the first of its 2 games): 1 ply played.\n"
+        )),
+        "{out}"
+    );
+    // Saving over it would lose the second game: refused, file kept.
+    assert!(
+        out.contains(&format!(
+            "Not saved: {f} already holds 2 games; save to another file (a save replaces only an earlier save)."
+        )),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("the file"), two);
+
+    // Any other file is kept too; an earlier save is replaced.
+    let other = temp_file("notes.txt");
+    let o = other.to_str().expect("a UTF-8 temporary path");
+    std::fs::write(&other, "not a game").expect("a file");
+    let save = temp_file("save.pdn");
+    let s = save.to_str().expect("a UTF-8 temporary path");
+    let out = play(
+        &["--two-players"],
+        &format!("c3-d4\nsave {o}\nsave {s}\nf6-g5\nsave {s}\n"),
+    );
+    assert!(
+        out.contains(&format!("Not saved: {o} already holds")),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&other).expect("the file"),
+        "not a game"
+    );
+    assert!(out.contains(&format!("Saved 1 ply to {s}")), "{out}");
+    assert!(out.contains(&format!("Saved 2 plies to {s}")), "{out}");
+}
+
+#[test]
 fn a_draw_names_its_rule() {
     // 29 plies without a man move or a capture: the 30th ends the game.
     let out = play(

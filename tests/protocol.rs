@@ -261,7 +261,7 @@ fn legal_moves_carry_paths_captures_and_promotion() {
     );
     assert_eq!(
         e.ask1("check zz"),
-        "illegal zz reason in 'zz': 'zz' is not a square name (like c3)"
+        "illegal zz reason in 'zz': 'zz' is not a square (a name like c3, or a square's number)"
     );
 
     // From the start: seven plain steps, each a man moving one square.

@@ -119,7 +119,7 @@ fn draw_rules() {
             "c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8",
         ],
     );
-    assert_eq!(outcome(&g).rule, EndRule::Repetition);
+    assert_eq!(outcome(&g).rule, EndRule::Repetition { times: 3 });
     // A move that wins on the limit wins.
     let g = game::<G>("W:WKa1,g1:BKd4:E9", o, &["a1xe5"]);
     assert_eq!(outcome(&g).result, win(White));

@@ -244,7 +244,10 @@ fn repetition_is_taken_when_losing() {
     assert_eq!(r.score, Score::DRAW);
     let mut after = g.clone();
     after.play(&r.best.unwrap()).unwrap();
-    assert_eq!(after.outcome().map(|o| o.rule), Some(EndRule::Repetition));
+    assert_eq!(
+        after.outcome().map(|o| o.rule),
+        Some(EndRule::Repetition { times: 3 })
+    );
 }
 
 #[test]

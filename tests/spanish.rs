@@ -87,7 +87,7 @@ fn positions_and_moves_in_numbers_and_the_third_repetition() {
     let round = ["4-8", "32-28", "8-4", "28-32"];
     let moves: Vec<&str> = round.iter().cycle().take(8).copied().collect();
     let g = game::<G>("W:WK4,12:BK32,25", o, &moves);
-    assert_eq!(outcome(&g).rule, dama::EndRule::Repetition);
+    assert_eq!(outcome(&g).rule, dama::EndRule::Repetition { times: 3 });
 }
 
 #[test]

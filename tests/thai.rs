@@ -127,7 +127,7 @@ fn threefold_repetition_draws() {
         "a1-b2", "f8-e7", "b2-a1", "e7-f8", "a1-b2", "f8-e7", "b2-a1", "e7-f8",
     ];
     let o = outcome(&game::<G>(g0, GameOptions::default(), &moves));
-    assert_eq!((o.result, o.rule), (DRAW, EndRule::Repetition));
+    assert_eq!((o.result, o.rule), (DRAW, EndRule::Repetition { times: 3 }));
     let g = game::<G>(g0, GameOptions::default(), &moves[..7]);
     assert_eq!(g.status(), dama::Status::InPlay);
 }

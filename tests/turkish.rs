@@ -169,7 +169,7 @@ fn threefold_repetition_draws() {
         GameOptions::default(),
         &moves,
     ));
-    assert_eq!((o.result, o.rule), (DRAW, EndRule::Repetition));
+    assert_eq!((o.result, o.rule), (DRAW, EndRule::Repetition { times: 3 }));
     moves.pop();
     let g = game::<G>("W:WKa1,e2:BKh8,d7", GameOptions::default(), &moves);
     assert_eq!(g.status(), dama::Status::InPlay);

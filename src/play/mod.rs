@@ -239,8 +239,13 @@ pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
     let (game, saved_human, saved_level, saved_two) = match (&args.resume, &args.fen) {
         (Some(path), _) => {
             let saved = save::load(path)?;
+            let which = if saved.games > 1 {
+                format!(" (the first of its {} games)", saved.games)
+            } else {
+                String::new()
+            };
             println!(
-                "Resuming {}: {} played.",
+                "Resuming {}{which}: {} played.",
                 path.display(),
                 ply_count(saved.game.len())
             );

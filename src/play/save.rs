@@ -52,6 +52,15 @@ pub enum SaveError {
         /// What was wrong.
         source: Box<PdnError>,
     },
+    /// The file is there and holds something other than a saved game,
+    /// which saving would destroy.
+    #[error("{} already holds {what}; save to another file (a save replaces only an earlier save)", path.display())]
+    WouldReplace {
+        /// The file.
+        path: PathBuf,
+        /// What it holds.
+        what: String,
+    },
     /// A `Player` or `Level` tag with a value that makes no sense.
     #[error("{}: the {tag} tag must be {expected}, not '{value}'", path.display())]
     BadTag {
@@ -77,6 +86,8 @@ pub struct Saved {
     pub level: Option<u8>,
     /// Two players at one terminal (`Player "both"`).
     pub two_players: bool,
+    /// How many games the file holds (the first is resumed).
+    pub games: usize,
 }
 
 /// Who plays the game being saved.
@@ -128,8 +139,17 @@ pub fn save(path: &Path, game: &AnyGame, human: Color, level: u8) -> Result<(), 
     save_of(path, game, Players::Computer { human, level })
 }
 
-/// Writes the game played by `players` to `path` as PDN.
+/// Writes the game played by `players` to `path` as PDN. A file that is
+/// there already is replaced only if it holds one game saved by `dama
+/// play` (an earlier save of this or another game): a PDN collection or
+/// any other file is left as it was, with [`SaveError::WouldReplace`].
 pub fn save_of(path: &Path, game: &AnyGame, players: Players) -> Result<(), SaveError> {
+    if let Some(what) = not_a_save(path) {
+        return Err(SaveError::WouldReplace {
+            path: path.to_path_buf(),
+            what,
+        });
+    }
     std::fs::write(path, to_pdn_of(game, players)).map_err(|source| SaveError::Io {
         path: path.to_path_buf(),
         source,
@@ -143,6 +163,7 @@ pub fn from_pdn(text: &str, path: &Path) -> Result<Saved, SaveError> {
         source: Box::new(source),
     };
     let games = read_games(text).map_err(pdn_err)?;
+    let count = games.len();
     let Some(pdn) = games.into_iter().next() else {
         return Err(SaveError::NoGame {
             path: path.to_path_buf(),
@@ -194,7 +215,32 @@ pub fn from_pdn(text: &str, path: &Path) -> Result<Saved, SaveError> {
         human,
         level,
         two_players,
+        games: count,
     })
+}
+
+/// What a file that is there holds, if it is something other than one
+/// game saved by `dama play` (`None`: no such file, or a save).
+fn not_a_save(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_dir() {
+        return Some("a directory".into());
+    }
+    if meta.len() == 0 {
+        return None;
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Some(format!("{} bytes", meta.len()));
+    }
+    let Ok(bytes) = std::fs::read(path) else {
+        return Some("something that cannot be read".into());
+    };
+    match read_games(&String::from_utf8_lossy(&bytes)) {
+        Ok(games) if games.len() == 1 && games[0].tag("Event") == Some("dama play") => None,
+        Ok(games) if games.len() > 1 => Some(format!("{} games", games.len())),
+        Ok(games) if games.len() == 1 => Some("a game not saved by dama play".into()),
+        _ => Some("something that is not a saved game".into()),
+    }
 }
 
 /// Reads a save file.

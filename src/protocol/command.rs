@@ -585,11 +585,13 @@ mod tests {
     #[test]
     fn quoted_words_in_reasons_are_shortened() {
         let long = "a".repeat(60);
-        let msg = format!("in '{long}': '{long}1' is not a square name (like c3)");
+        let msg = format!(
+            "in '{long}': '{long}1' is not a square (a name like c3, or a square's number)"
+        );
         let cut = format!("{}…", "a".repeat(40));
         assert_eq!(
             shorten_quotes(&msg),
-            format!("in '{cut}': '{cut}' is not a square name (like c3)")
+            format!("in '{cut}': '{cut}' is not a square (a name like c3, or a square's number)")
         );
         let plain = "the piece on d4 is not yours: it is black's and white is to move";
         assert_eq!(shorten_quotes(plain), plain);

@@ -33,8 +33,12 @@ pub enum EndRule {
     NoPieces,
     /// The side to move has no legal move.
     NoMoves,
-    /// The same position with the same side to move for the third time.
-    Repetition,
+    /// The same position with the same side to move for the `times`-th
+    /// time (the third in most games, the fourth in Italian draughts).
+    Repetition {
+        /// How many times the position stood on the board.
+        times: u32,
+    },
     /// Czech: 15 moves of each player without a man move and without a capture.
     NoProgress {
         /// The limit in plies.
@@ -75,7 +79,7 @@ impl EndRule {
         match self {
             EndRule::NoPieces => "no-pieces",
             EndRule::NoMoves => "no-moves",
-            EndRule::Repetition => "repetition",
+            EndRule::Repetition { .. } => "repetition",
             EndRule::NoProgress { .. } => "no-progress",
             EndRule::EndgameLimit { .. } => "endgame-limit",
             EndRule::NoCaptureLimit { .. } => "no-capture-limit",
@@ -141,7 +145,9 @@ impl fmt::Display for Outcome {
         match self.rule {
             EndRule::NoPieces => write!(f, "{loser} has no pieces left"),
             EndRule::NoMoves => write!(f, "{loser} cannot move"),
-            EndRule::Repetition => f.write_str("the same position for the third time"),
+            EndRule::Repetition { times } => {
+                write!(f, "the same position for the {} time", ordinal(times))
+            }
             EndRule::NoProgress { plies } => write!(
                 f,
                 "{} moves of each player without a man moving and without a capture",
@@ -187,6 +193,18 @@ impl fmt::Display for Outcome {
             EndRule::NoMovesWins => write!(f, "{} cannot move", !loser),
             EndRule::Breakthrough => write!(f, "{}'s man reached the last rank", !loser),
         }
+    }
+}
+
+/// `third`, `fourth`…: how many times a position stood on the board, as
+/// the repetition rule's message says it.
+fn ordinal(n: u32) -> String {
+    match n {
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => format!("{n}th"),
     }
 }
 
