@@ -155,20 +155,30 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
         })?
         .as_ref()
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let (mut game, warnings) = pdn
-        .replay_with_warnings()
+    // A bad move stops the replay: the board is shown as it stood when
+    // the move was written, and the move's fault after it.
+    let (mut game, warnings, bad) = pdn
+        .replay_until_bad_move()
         .map_err(|e| format!("{}: {e}", path.display()))?;
     for w in &warnings {
         eprintln!("{}: warning: {w}", path.display());
     }
+    let replayed = game.len();
     if let Some(mv) = mv {
         let plies = plies_at(&game, mv)?;
         let played = game.len();
         if plies > played {
-            return Err(format!(
-                "game {number} has {}; move {mv} is not among them",
-                ply_count(played)
-            ));
+            return Err(match &bad {
+                None => format!(
+                    "game {number} has {}; move {mv} is not among them",
+                    ply_count(played)
+                ),
+                Some(e) => format!(
+                    "game {number} replays {} up to its bad move; move {mv} is not among them ({}: {e})",
+                    ply_count(played),
+                    path.display()
+                ),
+            });
         }
         // The status at that move, not at the end of the game.
         game.undo(played - plies).map_err(|e| e.to_string())?;
@@ -195,5 +205,16 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
     if let Status::Over(o) = game.status() {
         println!("Game over: {o}.");
     }
-    Ok(true)
+    // The game is bad all the same (exit status 1, as `check` says).
+    match bad {
+        Some(e) if game.len() == replayed => {
+            println!("Stopped at the bad move: {e}");
+            Ok(false)
+        }
+        Some(e) => {
+            println!("Later in the game: {e}");
+            Ok(false)
+        }
+        None => Ok(true),
+    }
 }

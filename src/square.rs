@@ -113,7 +113,10 @@ impl FromStr for SquareText {
                 _ => Err(ParseSquareError::BadNumber(s.to_string())),
             };
         }
-        s.parse().map(SquareText::Name)
+        s.parse().map(SquareText::Name).map_err(|e| match e {
+            ParseSquareError::Malformed(s) => ParseSquareError::NotASquare(s),
+            e => e,
+        })
     }
 }
 
@@ -138,9 +141,14 @@ pub enum ParseSquareError {
     /// Empty text where a square was expected.
     #[error("a square is missing")]
     Empty,
-    /// Text that is not a letter followed by a number.
-    #[error("'{0}' is not a square (a name like c3, or a square's number)")]
+    /// Text that is not a letter followed by a number (where only a
+    /// square's name is read).
+    #[error("'{0}' is not a square name (like c3)")]
     Malformed(String),
+    /// Text that is neither a square's name nor its number (where both
+    /// are read, as in moves).
+    #[error("'{0}' is not a square (a name like c3, or a square's number)")]
+    NotASquare(String),
     /// A square number that is 0 or too large for any board.
     #[error("'{0}' is not a square number (squares are numbered from 1)")]
     BadNumber(String),

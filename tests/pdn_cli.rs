@@ -106,6 +106,34 @@ fn show_draws_a_game_at_a_move() {
     );
 }
 
+#[test]
+fn show_stops_at_a_bad_move_with_the_board_it_was_written_on() {
+    let f = temp("bad.pdn", format!("{GOOD}{BAD}").as_bytes());
+    let name = f.to_str().unwrap();
+    let (code, out, _) = dama(&["pdn", "show", name, "--game", "2"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("Game 2: ? - ?, Czech draughts (1 ply played, black to move)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Last move: white c3-d4\n"), "{out}");
+    assert!(
+        out.ends_with("Stopped at the bad move: game 2, move 1... d4-e5: the piece on d4 is not yours: it is white's and black is to move\n"),
+        "{out}"
+    );
+    // A move before the bad one is shown, the fault named after it; a
+    // move past it is refused.
+    let (code, out, _) = dama(&["pdn", "show", name, "--game", "2", "--move", "1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("(1 ply played, black to move)"), "{out}");
+    let (code, _, err) = dama(&["pdn", "show", name, "--game", "2", "--move", "1..."]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("game 2 replays 1 ply up to its bad move; move 1... is not among them"),
+        "{err}"
+    );
+}
+
 /// Kings only, one ply short of the 15-moves rule: the first move draws,
 /// and the record plays on.
 const PLAYED_ON: &str = "[Event \"d\"]\n[FEN \"W:WKa1,c3:BKh8,f6:H29\"]\n[Result \"1/2-1/2\"]\n1. a1-b2 h8-g7 2. b2-a1 1/2-1/2\n";

@@ -416,7 +416,7 @@ fn save_keeps_a_file_that_is_not_a_save_and_resume_says_which_game() {
     let out = play(&["--resume", f], &format!("save {f}\nquit\nquit\n"));
     assert!(
         out.starts_with(&format!(
-            "Resuming {f} (the first of its 2 games): 1 ply played.\n"
+            "Resuming {f} (the first of its 2 games; save keeps the file as it is): 1 ply played.\n"
         )),
         "{out}"
     );
@@ -449,6 +449,22 @@ fn save_keeps_a_file_that_is_not_a_save_and_resume_says_which_game() {
     );
     assert!(out.contains(&format!("Saved 1 ply to {s}")), "{out}");
     assert!(out.contains(&format!("Saved 2 plies to {s}")), "{out}");
+
+    // A directory is named as one; a blank file is replaced.
+    let dir = temp_file("dir");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let d = dir.to_str().expect("a UTF-8 temporary path");
+    let blank = temp_file("blank.pdn");
+    std::fs::write(&blank, "\n  \n").expect("a file");
+    let b = blank.to_str().expect("a UTF-8 temporary path");
+    let out = play(&["--two-players"], &format!("c3-d4\nsave {d}\nsave {b}\n"));
+    assert!(
+        out.contains(&format!(
+            "Not saved: {d} is a directory; save to another file"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("Saved 1 ply to {b}")), "{out}");
 }
 
 #[test]

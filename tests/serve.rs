@@ -91,7 +91,10 @@ async fn bad_messages_get_an_error_and_change_nothing() {
         ("{}", "cannot be read"),
         (r#"{"t":"fly"}"#, "unknown variant"),
         (r#"{"t":"move","path":["c3"]}"#, "a piece and a square"),
-        (r#"{"t":"move","path":["c3","z9"]}"#, "'z9' is not a square"),
+        (
+            r#"{"t":"move","path":["c3","z9"]}"#,
+            "'z9' is off every board",
+        ),
         (r#"{"t":"move","path":"c3-d4"}"#, "cannot be read"),
         (
             r#"{"t":"new","variant":"chess","level":1,"color":"white"}"#,

@@ -240,7 +240,10 @@ pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
         (Some(path), _) => {
             let saved = save::load(path)?;
             let which = if saved.games > 1 {
-                format!(" (the first of its {} games)", saved.games)
+                format!(
+                    " (the first of its {} games; save keeps the file as it is)",
+                    saved.games
+                )
             } else {
                 String::new()
             };
@@ -625,7 +628,8 @@ Commands:
   board      draw the board again
   rules      the rules of this game
   resign     {resign}
-  save FILE  save the game as PDN (continue it later with play --resume FILE)
+  save FILE  save the game as PDN (continue it later with play --resume FILE;
+             it replaces an earlier save, no other file)
   help       this text
   quit       leave (asks first when the game is not saved)
 ",

@@ -9,6 +9,9 @@
 //! other PDN readers. Resuming replays
 //! every move through the rules core, so a hand-edited file with an
 //! illegal move is refused with the move's number and the reason.
+//! Resuming a collection of games takes the first; saving never writes
+//! over anything but an earlier save (or an empty file), so a
+//! collection resumed from is not lost by saving to its name.
 
 use crate::any::AnyGame;
 use crate::game::{EndRule, GameResult, Status};
@@ -54,11 +57,11 @@ pub enum SaveError {
     },
     /// The file is there and holds something other than a saved game,
     /// which saving would destroy.
-    #[error("{} already holds {what}; save to another file (a save replaces only an earlier save)", path.display())]
+    #[error("{} {what}; save to another file (a save replaces only an earlier save)", path.display())]
     WouldReplace {
         /// The file.
         path: PathBuf,
-        /// What it holds.
+        /// What is in the way: `is a directory`, `already holds 2 games`…
         what: String,
     },
     /// A `Player` or `Level` tag with a value that makes no sense.
@@ -141,8 +144,9 @@ pub fn save(path: &Path, game: &AnyGame, human: Color, level: u8) -> Result<(), 
 
 /// Writes the game played by `players` to `path` as PDN. A file that is
 /// there already is replaced only if it holds one game saved by `dama
-/// play` (an earlier save of this or another game): a PDN collection or
-/// any other file is left as it was, with [`SaveError::WouldReplace`].
+/// play` (an earlier save of this or another game) or nothing but blanks:
+/// a PDN collection or any other file is left as it was, with
+/// [`SaveError::WouldReplace`].
 pub fn save_of(path: &Path, game: &AnyGame, players: Players) -> Result<(), SaveError> {
     if let Some(what) = not_a_save(path) {
         return Err(SaveError::WouldReplace {
@@ -219,32 +223,35 @@ pub fn from_pdn(text: &str, path: &Path) -> Result<Saved, SaveError> {
     })
 }
 
-/// What a file that is there holds, if it is something other than one
-/// game saved by `dama play` (`None`: no such file, or a save).
+/// Why saving to a file that is there would lose something (`None`: no
+/// such file, an empty or blank one, or one game saved by `dama play`).
 fn not_a_save(path: &Path) -> Option<String> {
-    let meta = std::fs::metadata(path).ok()?;
-    if meta.is_dir() {
-        return Some("a directory".into());
-    }
-    if meta.len() == 0 {
+    if !path.exists() {
         return None;
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Some(format!("{} bytes", meta.len()));
+    if path.is_dir() {
+        return Some("is a directory".into());
     }
-    let Ok(bytes) = std::fs::read(path) else {
-        return Some("something that cannot be read".into());
+    let text = match read_text(path) {
+        Ok(text) => text,
+        Err(SaveError::TooLarge { size, .. }) => {
+            return Some(format!("is larger than a saved game ({size} bytes)"))
+        }
+        Err(_) => return Some("cannot be read".into()),
     };
-    match read_games(&String::from_utf8_lossy(&bytes)) {
+    if text.trim().is_empty() {
+        return None;
+    }
+    match read_games(&text) {
         Ok(games) if games.len() == 1 && games[0].tag("Event") == Some("dama play") => None,
-        Ok(games) if games.len() > 1 => Some(format!("{} games", games.len())),
-        Ok(games) if games.len() == 1 => Some("a game not saved by dama play".into()),
-        _ => Some("something that is not a saved game".into()),
+        Ok(games) if games.len() > 1 => Some(format!("already holds {} games", games.len())),
+        Ok(games) if games.len() == 1 => Some("already holds a game not saved by dama play".into()),
+        _ => Some("already holds something that is not a saved game".into()),
     }
 }
 
-/// Reads a save file.
-pub fn load(path: &Path) -> Result<Saved, SaveError> {
+/// The text of a file no larger than a saved game can be.
+fn read_text(path: &Path) -> Result<String, SaveError> {
     let io_err = |source| SaveError::Io {
         path: path.to_path_buf(),
         source,
@@ -257,7 +264,12 @@ pub fn load(path: &Path) -> Result<Saved, SaveError> {
         });
     }
     let bytes = std::fs::read(path).map_err(io_err)?;
-    from_pdn(&String::from_utf8_lossy(&bytes), path)
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Reads a save file.
+pub fn load(path: &Path) -> Result<Saved, SaveError> {
+    from_pdn(&read_text(path)?, path)
 }
 
 #[cfg(test)]

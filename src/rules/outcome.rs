@@ -204,7 +204,16 @@ fn ordinal(n: u32) -> String {
         3 => "third".into(),
         4 => "fourth".into(),
         5 => "fifth".into(),
-        n => format!("{n}th"),
+        n => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
     }
 }
 

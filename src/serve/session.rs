@@ -70,8 +70,11 @@ fn random_color() -> Color {
 }
 
 fn parse_square(s: &str) -> Result<Square, String> {
-    s.parse::<Square>()
-        .map_err(|e| format!("'{}' is not a square: {e}", clip(s)))
+    // The error names the text: a long one is clipped.
+    s.parse::<Square>().map_err(|e| match e {
+        _ if s.chars().count() > 40 => format!("'{}' is not a square name (like c3)", clip(s)),
+        e => e.to_string(),
+    })
 }
 
 impl Session {

@@ -75,6 +75,25 @@ impl PdnGame {
     ///
     /// As [`PdnGame::replay`].
     pub fn replay_with_warnings(&self) -> Result<(AnyGame, Vec<PdnWarning>), PdnError> {
+        match self.replay_until_bad_move()? {
+            (_, _, Some(bad)) => Err(bad),
+            (game, warnings, None) => Ok((game, warnings)),
+        }
+    }
+
+    /// [`PdnGame::replay_with_warnings`] that stops at a bad move
+    /// instead of failing: the game as far as its moves replay, the
+    /// warnings, and the bad move's error if one stopped it (then the
+    /// result is not checked), so a reader can see the position the bad
+    /// move was written in.
+    ///
+    /// # Errors
+    ///
+    /// As [`PdnGame::replay`], but a bad move is returned beside the game.
+    #[allow(clippy::type_complexity)]
+    pub fn replay_until_bad_move(
+        &self,
+    ) -> Result<(AnyGame, Vec<PdnWarning>, Option<PdnError>), PdnError> {
         let mut warnings = Vec::new();
         let game_no = self.number;
         let variant = self.variant()?;
@@ -109,13 +128,14 @@ impl PdnGame {
                 other => other.map(|_| ()),
             };
             if let Err(source) = played {
-                return Err(PdnError::BadMove {
+                let bad = PdnError::BadMove {
                     game: game_no,
                     number,
                     side,
                     text: text.clone(),
                     source,
-                });
+                };
+                return Ok((game, warnings, Some(bad)));
             }
             if side == Color::Black {
                 number = number.saturating_add(1);
@@ -139,7 +159,7 @@ impl PdnGame {
                 });
             }
         }
-        Ok((game, warnings))
+        Ok((game, warnings, None))
     }
 }
 
