@@ -20,7 +20,8 @@ pub enum PdnCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// The board and FEN of a game at a move (the end of the game without --move).
+    /// The board and FEN of a game at a move (the end of the game without
+    /// --move; a game with a bad move stops before it, exit status 1).
     Show {
         /// A PDN file.
         file: PathBuf,
@@ -166,22 +167,21 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
     let replayed = game.len();
     if let Some(mv) = mv {
         let plies = plies_at(&game, mv)?;
-        let played = game.len();
-        if plies > played {
+        if plies > replayed {
             return Err(match &bad {
                 None => format!(
                     "game {number} has {}; move {mv} is not among them",
-                    ply_count(played)
+                    ply_count(replayed)
                 ),
                 Some(e) => format!(
-                    "game {number} replays {} up to its bad move; move {mv} is not among them ({}: {e})",
-                    ply_count(played),
-                    path.display()
+                    "{}: {e}; the game stops there, after {}, so move {mv} is not among them",
+                    path.display(),
+                    ply_count(replayed)
                 ),
             });
         }
         // The status at that move, not at the end of the game.
-        game.undo(played - plies).map_err(|e| e.to_string())?;
+        game.undo(replayed - plies).map_err(|e| e.to_string())?;
     }
     let mut marks = Marks::default();
     if let Some(m) = game.last_move() {
@@ -212,7 +212,7 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
             Ok(false)
         }
         Some(e) => {
-            println!("Later in the game: {e}");
+            println!("A bad move later: {e}");
             Ok(false)
         }
         None => Ok(true),

@@ -137,6 +137,7 @@ impl fmt::Display for Square {
 
 /// Why a square name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseSquareError {
     /// Empty text where a square was expected.
     #[error("a square is missing")]

@@ -129,8 +129,21 @@ fn show_stops_at_a_bad_move_with_the_board_it_was_written_on() {
     let (code, _, err) = dama(&["pdn", "show", name, "--game", "2", "--move", "1..."]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("game 2 replays 1 ply up to its bad move; move 1... is not among them"),
+        err.contains(
+            "black is to move; the game stops there, after 1 ply, so move 1... is not among them"
+        ),
         "{err}"
+    );
+    // Two good plies, then a bad one: the first is shown, the fault named
+    // as coming later.
+    let later = "[Event \"e\"]\n[Result \"*\"]\n1. c3-d4 f6-g5 2. a1-b2 *\n";
+    let f = temp("later.pdn", later.as_bytes());
+    let (code, out, _) = dama(&["pdn", "show", f.to_str().unwrap(), "--move", "1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("(1 ply played, black to move)"), "{out}");
+    assert!(
+        out.ends_with("A bad move later: game 1, move 2. a1-b2: the square b2 is occupied\n"),
+        "{out}"
     );
 }
 

@@ -416,7 +416,7 @@ fn save_keeps_a_file_that_is_not_a_save_and_resume_says_which_game() {
     let out = play(&["--resume", f], &format!("save {f}\nquit\nquit\n"));
     assert!(
         out.starts_with(&format!(
-            "Resuming {f} (the first of its 2 games; save keeps the file as it is): 1 ply played.\n"
+            "Resuming {f} (the first of its 2 games; save will not write over it): 1 ply played.\n"
         )),
         "{out}"
     );

@@ -241,7 +241,7 @@ pub fn main(args: &PlayArgs) -> Result<(), PlayError> {
             let saved = save::load(path)?;
             let which = if saved.games > 1 {
                 format!(
-                    " (the first of its {} games; save keeps the file as it is)",
+                    " (the first of its {} games; save will not write over it)",
                     saved.games
                 )
             } else {

@@ -10,7 +10,7 @@
 //! every move through the rules core, so a hand-edited file with an
 //! illegal move is refused with the move's number and the reason.
 //! Resuming a collection of games takes the first; saving never writes
-//! over anything but an earlier save (or an empty file), so a
+//! over anything but an earlier save (or a blank file), so a
 //! collection resumed from is not lost by saving to its name.
 
 use crate::any::AnyGame;
@@ -226,18 +226,21 @@ pub fn from_pdn(text: &str, path: &Path) -> Result<Saved, SaveError> {
 /// Why saving to a file that is there would lose something (`None`: no
 /// such file, an empty or blank one, or one game saved by `dama play`).
 fn not_a_save(path: &Path) -> Option<String> {
-    if !path.exists() {
-        return None;
-    }
-    if path.is_dir() {
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_dir() {
         return Some("is a directory".into());
+    }
+    // A device or a pipe (`/dev/stdout`) holds nothing to lose, and
+    // reading it could wait for ever.
+    if !meta.is_file() {
+        return None;
     }
     let text = match read_text(path) {
         Ok(text) => text,
         Err(SaveError::TooLarge { size, .. }) => {
             return Some(format!("is larger than a saved game ({size} bytes)"))
         }
-        Err(_) => return Some("cannot be read".into()),
+        Err(_) => return Some("cannot be read to see what it holds".into()),
     };
     if text.trim().is_empty() {
         return None;

@@ -238,3 +238,17 @@ pub fn ply_count(n: usize) -> String {
         format!("{n} plies")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn ordinals_read_as_words_then_with_suffixes() {
+        let got: Vec<String> = [3, 4, 6, 11, 12, 13, 21, 22, 23, 111].map(ordinal).into();
+        assert_eq!(
+            got,
+            ["third", "fourth", "6th", "11th", "12th", "13th", "21st", "22nd", "23rd", "111th"]
+        );
+    }
+}

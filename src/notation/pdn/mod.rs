@@ -70,6 +70,8 @@
 //! [`PdnGame::replay_with_warnings`] keeps a game whose moves go on after
 //! the rules drew it (a tournament record past an endgame limit) and
 //! names the move in a [`PdnWarning`].
+//! [`PdnGame::replay_until_bad_move`] stops at a bad move instead of
+//! failing, with the game as far as it goes (what `dama pdn show` draws).
 
 mod each;
 mod game;

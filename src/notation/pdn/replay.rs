@@ -84,8 +84,9 @@ impl PdnGame {
     /// [`PdnGame::replay_with_warnings`] that stops at a bad move
     /// instead of failing: the game as far as its moves replay, the
     /// warnings, and the bad move's error if one stopped it (then the
-    /// result is not checked), so a reader can see the position the bad
-    /// move was written in.
+    /// result is not checked and a resignation is not restored), so a
+    /// reader can see the position the bad move was written in. A bad
+    /// `FEN` tag or a result the moves contradict is still an error.
     ///
     /// # Errors
     ///
@@ -115,7 +116,9 @@ impl PdnGame {
             let side = game.side_to_move();
             let played = match game.play(text) {
                 Err(GameError::Over(outcome)) if outcome.result == GameResult::Draw => {
-                    if warnings.is_empty() {
+                    let on = game.play_on(text).map(|_| ());
+                    // Warned only once a move is in fact played on.
+                    if on.is_ok() && warnings.is_empty() {
                         warnings.push(PdnWarning {
                             game: game_no,
                             number,
@@ -123,7 +126,7 @@ impl PdnGame {
                             outcome,
                         });
                     }
-                    game.play_on(text).map(|_| ())
+                    on
                 }
                 other => other.map(|_| ()),
             };
