@@ -70,10 +70,14 @@ fn random_color() -> Color {
 }
 
 fn parse_square(s: &str) -> Result<Square, String> {
-    // The error names the text: a long one is clipped.
-    s.parse::<Square>().map_err(|e| match e {
-        _ if s.chars().count() > 40 => format!("'{}' is not a square name (like c3)", clip(s)),
-        e => e.to_string(),
+    // The error names the text; a long text (only ever a malformed name,
+    // as a name has at most three characters) is clipped.
+    s.parse::<Square>().map_err(|e| {
+        if s.chars().count() > 40 {
+            format!("'{}' is not a square name (like c3)", clip(s))
+        } else {
+            e.to_string()
+        }
     })
 }
 
