@@ -5,7 +5,7 @@ mod pdn;
 
 use clap::{Parser, Subcommand};
 use dama::perft;
-use dama::{Position, Rules, Variant};
+use dama::{Game, GameOptions, Position, Rules, Variant};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -24,7 +24,8 @@ struct Cli {
 enum Command {
     /// Count the move sequences of DEPTH plies (perft).
     Perft {
-        /// Number of plies.
+        /// Number of plies, 1 to 20 (as the protocol's `perft`).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(dama::protocol::command::MAX_PERFT_DEPTH)))]
         depth: u32,
         /// The game.
         #[arg(long, default_value_t = Variant::default(), help = dama::variant::help_line("The game", ""))]
@@ -52,7 +53,7 @@ enum Command {
     /// Check PDN files, or show a game's board at a move.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
-    /// Endgame databases (Czech draughts): generate, verify, probe.
+    /// Endgame databases (Czech draughts): generate, verify, probe, audit.
     Egtb(dama::egtb::cli::EgtbArgs),
     /// Play the engine against itself and write training positions
     /// (Czech or international; `FEN;result;score` lines), or take them
@@ -82,8 +83,12 @@ fn run_perft<R: Rules>(
     divide: bool,
     bulk: bool,
 ) -> Result<(), String> {
+    // Read as a game reads it (an empty board, a counter with nothing
+    // to count are refused, as the protocol refuses them).
     let pos: Position<R> = match fen {
-        Some(f) => f.parse().map_err(|e| format!("bad --fen: {e}"))?,
+        Some(f) => *Game::<R>::from_fen(f, GameOptions::default())
+            .map_err(|e| format!("bad --fen: {e}"))?
+            .position(),
         None => Position::start(),
     };
     let t = Instant::now();

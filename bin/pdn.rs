@@ -4,7 +4,7 @@
 //! accept and report is what these commands accept and report.
 
 use dama::game::ply_count;
-use dama::notation::pdn::{self, PdnGame};
+use dama::notation::pdn::{self, PdnError, PdnGame};
 use dama::play::board::{draw, Marks};
 use dama::{AnyGame, Color, Setup, Status};
 use std::path::{Path, PathBuf};
@@ -21,7 +21,8 @@ pub enum PdnCommand {
         files: Vec<PathBuf>,
     },
     /// The board and FEN of a game at a move (the end of the game without
-    /// --move; a game with a bad move stops before it, exit status 1).
+    /// --move; a game with a bad move stops before it, and one whose
+    /// moves contradict its result is shown with that fault: exit status 1).
     Show {
         /// A PDN file.
         file: PathBuf,
@@ -207,6 +208,10 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
     }
     // The game is bad all the same (exit status 1, as `check` says).
     match bad {
+        Some(e @ PdnError::ResultMismatch { .. }) => {
+            println!("The record is wrong: {e}");
+            Ok(false)
+        }
         Some(e) if game.len() == replayed => {
             println!("Stopped at the bad move: {e}");
             Ok(false)

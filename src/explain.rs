@@ -31,6 +31,9 @@ pub struct Spot {
     square: Square,
     /// The square's number in the game's notation (0: it names it).
     number: u16,
+    /// Whether a numbered square also shows its name (`26 (a5)`), for
+    /// a reader who sees the board lettered at its edges.
+    named: bool,
 }
 
 impl Spot {
@@ -42,7 +45,19 @@ impl Spot {
                 .map_or(0, |n| n as u16),
             SquareNames::Algebraic => 0,
         };
-        Spot { square, number }
+        Spot {
+            square,
+            number,
+            named: false,
+        }
+    }
+    /// The same square, written `26 (a5)` on a numbered board (as
+    /// `dama play` names squares beside its lettered board).
+    pub fn named(self) -> Spot {
+        Spot {
+            named: true,
+            ..self
+        }
     }
     /// The square.
     pub fn square(self) -> Square {
@@ -65,7 +80,9 @@ impl std::ops::Deref for Spot {
 
 impl std::fmt::Display for Spot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.number > 0 {
+        if self.number > 0 && self.named {
+            write!(f, "{} ({})", self.number, self.square)
+        } else if self.number > 0 {
             write!(f, "{}", self.number)
         } else {
             write!(f, "{}", self.square)
@@ -188,6 +205,32 @@ pub enum Illegal {
     /// Anything else.
     #[error("{0} is not a legal move here")]
     NoSuchMove(String),
+}
+
+impl Illegal {
+    /// The same refusal with every square it names on its own written
+    /// `26 (a5)` on a numbered board ([`Spot::named`]), for a reader who
+    /// sees the board lettered at its edges; squares inside a move
+    /// (`31-32`, the moves listed) stay as the moves write them.
+    #[must_use]
+    pub fn with_square_names(mut self) -> Illegal {
+        match &mut self {
+            Illegal::LightSquare(s) | Illegal::NoPiece(s) | Illegal::Occupied(s) => *s = s.named(),
+            Illegal::NotYourPiece { square, .. } => *square = square.named(),
+            Illegal::Blocked { from, to, at } => {
+                *from = from.named();
+                *to = to.named();
+                *at = at.named();
+            }
+            Illegal::CaptureCompulsory(v) | Illegal::KingMustCapture(v) => {
+                v.iter_mut().for_each(|s| *s = s.named());
+            }
+            Illegal::CaptureMustGoOn { at, .. } => *at = at.named(),
+            Illegal::NoSuchCapture { from, .. } => *from = from.named(),
+            _ => {}
+        }
+        self
+    }
 }
 
 /// "men", "kings", "pieces": the plural of a kind's name.

@@ -122,10 +122,26 @@ impl<R: Rules> Game<R> {
             })
             .unwrap_or(0);
         let mut counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
+        // A `C` or `E` the position has no use for would be lost without
+        // a word (the FEN written back leaves it out): refused instead.
+        // `C` equal to its default (`H`) and `E0` say nothing, and pass.
         if let Some(c) = setup.since_material {
+            let default = counters.since_material;
             counters.since_material = c;
+            if c != default && !R::writes_since_material(&pos, &counters) {
+                return Err(SetupError::CounterDoesNotApply {
+                    field: 'C',
+                    value: c,
+                });
+            }
         }
         counters.since_class = setup.since_class.unwrap_or(0);
+        if counters.since_class > 0 && counters.class == 0 {
+            return Err(SetupError::CounterDoesNotApply {
+                field: 'E',
+                value: counters.since_class,
+            });
+        }
         let mut game = Self::from_position(pos, counters, options);
         if let Some(limit) = setup.limit {
             game.start_counters.material_mark =

@@ -80,6 +80,15 @@ pub enum SetupError {
         /// The limit the field gave.
         limit: u32,
     },
+    /// A `C` or `E` field where the position has no ending for it to
+    /// count: it would be dropped, so it is refused instead.
+    #[error("the field {field}{value} counts towards an endgame limit, and none applies to this position")]
+    CounterDoesNotApply {
+        /// The field's letter, `C` or `E`.
+        field: char,
+        /// Its number.
+        value: u32,
+    },
 }
 
 /// The key of a king run (0 for none): the number of a piece of kind

@@ -201,7 +201,14 @@ fn probes_outside_the_databases_and_damaged_files() {
     std::fs::write(&f, &bytes).unwrap();
     let tb = Egtb::open(&d).unwrap();
     let p = pos("W:WKa1:BKh2");
+    assert!(tb.unreadable().is_none(), "nothing read yet");
     assert_eq!(tb.probe(&p, &fresh(&p)), None);
+    // ... but it can say why.
+    let why = tb.unreadable().unwrap();
+    assert!(
+        why.contains("czech-KvK.egtb: not a valid database file (checksum)"),
+        "{why}"
+    );
     assert!(verify::verify(&d, 2, 2, &mut |_, _| {}).is_err());
     std::fs::write(&f, b"short").unwrap();
     assert!(verify::verify(&d, 2, 2, &mut |_, _| {}).is_err());
@@ -593,4 +600,38 @@ fn the_search_with_the_databases_moves_its_men_to_win() {
             game.fen()
         );
     }
+}
+
+#[test]
+fn dama_egtb_probe_names_a_finished_game_and_a_damaged_file() {
+    use std::process::Command;
+    let probe = |dir: &std::path::Path, fen: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["egtb", "probe", "--dir"])
+            .arg(dir)
+            .arg(fen)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.success(), text)
+    };
+    // Two kings against one, the short limit already run out.
+    let (ok, text) = probe(dir(), "W:WKa1,Kc1:BKh8:H20");
+    assert!(ok, "{text}");
+    assert!(text.starts_with("The game is over: draw:"), "{text}");
+    // A damaged slice is named, not taken for a missing one.
+    let d = TempDir::new("egtb-probe-bad");
+    generate::generate(&d, 3, 1, &mut |_| {}).unwrap();
+    let f = generate::file_of(&d, Material::parse("KKvK").unwrap());
+    let mut bytes = std::fs::read(&f).unwrap();
+    let n = bytes.len();
+    bytes[n / 2] ^= 0xFF;
+    std::fs::write(&f, &bytes).unwrap();
+    let (ok, text) = probe(&d, "W:WKa1,Kc1:BKh8");
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("czech-KKvK.egtb: not a valid database file (checksum)"),
+        "{text}"
+    );
 }

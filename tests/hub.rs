@@ -245,6 +245,9 @@ fn bad_input_is_an_error_and_changes_nothing() {
         "level move-time=soon".to_string(),
         "level time=nan".to_string(),
         "level nodes".to_string(),
+        "level depth=0".to_string(),
+        "level depth=-1".to_string(),
+        "level nodes=0".to_string(),
         "set-param name=variant value=chess".to_string(),
         "set-param name=hash value=0".to_string(),
         "set-param name=threads value=many".to_string(),
@@ -259,6 +262,12 @@ fn bad_input_is_an_error_and_changes_nothing() {
         let l = hub.next();
         assert!(l.starts_with("error message=\""), "{b:.60} -> {l}");
         assert!(l.len() < 400, "{l}");
+        if b == "level depth=-1" {
+            assert!(
+                l.contains("level: depth must be an integer from 1 up, not '-1'"),
+                "{l}"
+            );
+        }
     }
     // Blank lines and unknown arguments are ignored; nothing else was said.
     hub.send("");

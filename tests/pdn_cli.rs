@@ -147,6 +147,25 @@ fn show_stops_at_a_bad_move_with_the_board_it_was_written_on() {
     );
 }
 
+#[test]
+fn show_draws_a_game_whose_moves_contradict_its_result() {
+    // White takes Black's last piece, but the record says a draw.
+    let wrong = "[Event \"w\"]\n[FEN \"W:Wc3:Bd4\"]\n[Result \"1/2-1/2\"]\n1. c3xe5 1/2-1/2\n";
+    let f = temp("wrong.pdn", wrong.as_bytes());
+    let (code, out, err) = dama(&["pdn", "show", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("(1 ply played, black to move)"), "{out}");
+    assert!(out.contains("Last move: white c3xe5\n"), "{out}");
+    assert!(
+        out.ends_with(
+            "The record is wrong: game 1: the result is written as a draw, but the moves end the game: white wins: black has no pieces left\n"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = dama(&["pdn", "check", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+}
+
 /// Kings only, one ply short of the 15-moves rule: the first move draws,
 /// and the record plays on.
 const PLAYED_ON: &str = "[Event \"d\"]\n[FEN \"W:WKa1,c3:BKh8,f6:H29\"]\n[Result \"1/2-1/2\"]\n1. a1-b2 h8-g7 2. b2-a1 1/2-1/2\n";

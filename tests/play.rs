@@ -856,10 +856,24 @@ fn numbered_games_name_squares_by_number_and_board_place() {
             "--level",
             "1",
         ],
-        "hint\nhint\n28x19\nquit\nyes\n",
+        "48-42\n37-32\nshow 48-42\nhint\nhint\n28x19\nquit\nyes\n",
     );
     assert!(
         out.contains("Capturing is compulsory: you must capture with 28 (e5)."),
+        "{out}"
+    );
+    // A refusal names its squares the same way; the move itself stays
+    // in numbers.
+    assert!(
+        out.contains("Illegal move: capturing is compulsory: 28 (e5) can capture. Try again."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Illegal move: there is no piece on 37 (c3). Try again."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Illegal move: capturing is compulsory: 28 (e5) can capture.\n"),
         "{out}"
     );
     assert!(

@@ -205,7 +205,12 @@ fn evaltweak_changes_the_evaluation_and_refuses_bad_items() {
     let err = e.ask1("setoption name evaltweak value queen=3");
     assert_eq!(
         err,
-        "error setoption: evaltweak must be key=value items (man, king, mobman, mobking, tempo, squares, patterns), or <empty>, not 'queen=3'"
+        "error setoption: evaltweak: 'queen=3' is not a tweak (expected key=value with key man, king, mobman, mobking, tempo, squares or patterns)"
+    );
+    // The item at fault is named, with the range of its value.
+    assert_eq!(
+        e.ask1("setoption name evaltweak value king=800,man=5000"),
+        "error setoption: evaltweak: 'man=5000': the value must be an integer from -1000 to 1000"
     );
     assert_eq!(
         depth1_score(&mut e),
@@ -1354,6 +1359,9 @@ fn lenient_input_is_read_as_documented() {
     assert_eq!(e.fen(), "fen W:Wa1,c3:Bh8:H0:F1");
     assert!(e.ask("position fen W:Wa1,c3:Bh8:F0").is_empty());
     assert_eq!(e.fen(), "fen W:Wa1,c3:Bh8:H0:F1");
+    // The whole FEN in lower case: kings, counters and all.
+    assert!(e.ask("position fen w:wka1,c3:bkh8,kg7:h3:f12").is_empty());
+    assert_eq!(e.fen(), "fen W:WKa1,c3:BKg7,Kh8:H3:F12");
     // A capture written in full selects itself.
     assert!(e.ask("position fen W:WKa1:Bc3,e5,f6,d4").is_empty());
     let all = e.ask("moves");

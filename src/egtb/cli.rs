@@ -3,7 +3,7 @@
 use super::generate::{self, Event};
 use super::probe::Egtb;
 use super::{verify, Value, Wdl};
-use crate::game::{Game, GameOptions};
+use crate::game::{Game, GameOptions, Status};
 use crate::notation::fen::Setup;
 use crate::rules::czech::Czech;
 use crate::variant::Variant;
@@ -43,8 +43,9 @@ pub enum EgtbCommand {
         /// The game (only czech has databases).
         #[arg(long, default_value = "czech")]
         variant: Variant,
-        /// Check up to this many pieces (default: all the directory covers).
-        #[arg(long)]
+        /// Check up to this many pieces, 2 to 6 (default: all the
+        /// directory covers).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
         pieces: Option<u32>,
         /// Directory of the database files.
         #[arg(long, default_value = "egtb")]
@@ -227,14 +228,24 @@ fn run_probe(dir: &Path, fen: &str) -> Result<(), String> {
     let tb = Egtb::open(dir)?;
     let pos = *game.position();
     let counters = game.counters();
-    let p = tb.probe(&pos, &counters).ok_or_else(|| {
-        format!(
-            "not in the databases ({} pieces; {} covers {})",
-            pos.occupied().count_ones(),
-            dir.display(),
-            tb.max_pieces()
-        )
-    })?;
+    if let Status::Over(o) = game.status() {
+        println!("The game is over: {o}.");
+        return Ok(());
+    }
+    let p = tb
+        .probe(&pos, &counters)
+        .ok_or_else(|| match tb.unreadable() {
+            Some(e) => format!(
+                "{e} (dama egtb verify --dir {} checks every file)",
+                dir.display()
+            ),
+            None => format!(
+                "not in the databases ({} pieces; {} covers {})",
+                pos.occupied().count_ones(),
+                dir.display(),
+                tb.max_pieces()
+            ),
+        })?;
     let side = pos.side();
     let result = match p.wdl {
         Wdl::Win => format!("{side} wins"),
@@ -296,6 +307,14 @@ fn run_audit(dir: &Path, files: &[PathBuf], quiet: bool) -> Result<(), String> {
                 }
             };
             let crate::any::AnyGame::Czech(game) = &r.game else {
+                writeln!(
+                    out,
+                    "{}: game {}: {}, not Czech draughts (skipped)",
+                    file.display(),
+                    r.pdn.number,
+                    r.game.variant().title()
+                )
+                .map_err(io)?;
                 skipped += 1;
                 continue;
             };

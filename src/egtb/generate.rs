@@ -576,6 +576,9 @@ pub fn generate(
     if !(2..=6).contains(&pieces) {
         return Err(format!("--pieces must be 2 to 6, not {pieces}"));
     }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{}: not a directory", dir.display()));
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut order: Vec<Material> = Vec::new();
     for n in 2..=pieces {

@@ -45,7 +45,8 @@ pub struct Probe {
 
 struct Slot {
     path: PathBuf,
-    data: OnceLock<Option<Stored>>,
+    /// The slice, or why its file could not be read.
+    data: OnceLock<Result<Stored, String>>,
 }
 
 /// The databases of one directory, each slice read on its first probe.
@@ -117,8 +118,19 @@ impl Egtb {
     fn stored(&self, m: Material) -> Option<&Stored> {
         let slot = self.slots.get(m.code())?.as_ref()?;
         slot.data
-            .get_or_init(|| Stored::read(&slot.path).ok())
+            .get_or_init(|| Stored::read(&slot.path))
             .as_ref()
+            .ok()
+    }
+
+    /// Why a slice file read so far could not be used (the first such
+    /// file, with its path), if one could not: a probe that found no
+    /// value may have needed it.
+    pub fn unreadable(&self) -> Option<String> {
+        self.slots
+            .iter()
+            .flatten()
+            .find_map(|slot| slot.data.get()?.as_ref().err().cloned())
     }
 
     /// The value of a position (any side to move), counters aside.

@@ -83,9 +83,17 @@ fn seconds(name: &str, text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(s.clamp(0.0, 1e9)).map_err(|_| bad())
 }
 
-fn integer<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
+/// A count of at least `min` (`moves=0` is Scan's "no moves to go";
+/// a depth or node count of 0 would search nothing, so those start at 1).
+fn integer<T: std::str::FromStr + PartialOrd + From<u8>>(
+    name: &str,
+    text: &str,
+    min: u8,
+) -> Result<T, String> {
     text.parse()
-        .map_err(|_| format!("level: {name} must be a whole number, not '{text}'"))
+        .ok()
+        .filter(|n| *n >= T::from(min))
+        .ok_or_else(|| format!("level: {name} must be an integer from {min} up, not '{text}'"))
 }
 
 impl Level {
@@ -100,10 +108,10 @@ impl Level {
             let need = || format!("level: {name} needs a value ({name}=…)");
             let v = || value.as_deref().ok_or_else(need);
             match name.as_str() {
-                "depth" => n.depth = Some(integer(name, v()?)?),
-                "nodes" => n.nodes = Some(integer(name, v()?)?),
+                "depth" => n.depth = Some(integer(name, v()?, 1)?),
+                "nodes" => n.nodes = Some(integer(name, v()?, 1)?),
                 "move-time" => n.move_time = Some(seconds(name, v()?)?),
-                "moves" => n.moves = Some(integer(name, v()?)?),
+                "moves" => n.moves = Some(integer(name, v()?, 0)?),
                 "time" => n.time = Some(seconds(name, v()?)?),
                 "inc" => n.inc = Some(seconds(name, v()?)?),
                 "infinite" => n.infinite = true,

@@ -127,8 +127,16 @@ fn parse_item(
 ) -> Result<(), FenError> {
     let mut chars = item.chars();
     let first = chars.next().unwrap_or(' ');
-    let (kind, rest) = if first.is_ascii_uppercase() {
-        match Kind::from_prefix(first) {
+    // A FEN in lower case: `k` and `n` are no file's letter, so they
+    // are prefixes; `c` is one only before a file's letter (`cc3` a
+    // commander on c3, `c3` a man).
+    let lower_prefix = match first {
+        'k' | 'n' => true,
+        'c' => chars.next().is_some_and(|c| c.is_ascii_alphabetic()),
+        _ => false,
+    };
+    let (kind, rest) = if first.is_ascii_uppercase() || lower_prefix {
+        match Kind::from_prefix(first.to_ascii_uppercase()) {
             Some(k) => (k, &item[1..]),
             None => {
                 return Err(FenError::BadKind {
@@ -211,11 +219,16 @@ impl FromStr for Setup {
                 return Err(FenError::EmptyField(i + 2));
             }
             let mut cs = field.chars();
-            let head = cs.next();
+            // Pieces' lists keep their own case (`w`, `b`); the other
+            // fields' letters read in either case.
+            let head = cs.next().map(|c| match c {
+                'w' | 'b' => c,
+                _ => c.to_ascii_uppercase(),
+            });
             let rest = cs.as_str();
             match head {
-                Some('M') if rest.starts_with(['W', 'B']) => {
-                    let i = usize::from(rest.starts_with('B'));
+                Some('M') if rest.starts_with(['W', 'B', 'w', 'b']) => {
+                    let i = usize::from(rest.starts_with(['B', 'b']));
                     let (n, sq) = rest[1..]
                         .split_once('@')
                         .and_then(|(n, sq)| Some((n.trim().parse::<u8>().ok()?, sq.trim())))

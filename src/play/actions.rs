@@ -23,8 +23,8 @@ impl<W: Write> Session<W> {
                 let words = move_error_words(&self.game, &e);
                 return writeln!(self.out, "I cannot read that move: {words}.");
             }
-            Err(e) => {
-                let words = move_error_words(&self.game, &e);
+            Err(MoveError::Illegal(i)) => {
+                let words = move_error_words(&self.game, &i.with_square_names());
                 return writeln!(self.out, "Illegal move: {words}.");
             }
         };
@@ -79,6 +79,11 @@ impl<W: Write> Session<W> {
             Err(GameError::Move(e @ MoveError::Parse(_))) => {
                 let words = move_error_words(&self.game, &e);
                 writeln!(self.out, "I cannot read that move: {words}. Try again.")?;
+                Ok(false)
+            }
+            Err(GameError::Move(MoveError::Illegal(i))) => {
+                let words = move_error_words(&self.game, &i.with_square_names());
+                writeln!(self.out, "Illegal move: {words}. Try again.")?;
                 Ok(false)
             }
             Err(e) => {

@@ -163,16 +163,30 @@ pub enum ParseError {
     },
 }
 
-/// A user's text shortened for an error message.
+/// A user's text shortened for an error message, its control
+/// characters written as escapes (`\u{1b}`), so that a reply never
+/// carries a terminal's escape sequence, a NUL or an invisible byte
+/// order mark back to the client.
 pub fn quote(text: &str) -> String {
     const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let mut s: String = text.chars().take(MAX).collect();
+    let mut s = visible(&text.chars().take(MAX).collect::<String>());
+    if text.chars().nth(MAX).is_some() {
         s.push('…');
-        s
     }
+    s
+}
+
+/// `text` with its control characters and byte order marks escaped.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || c == '\u{feff}' {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A message with every quoted user text in it (`'…'`, a single word)
@@ -198,7 +212,7 @@ pub fn shorten_quotes(msg: &str) -> String {
         }
     }
     out.push_str(&msg[at..]);
-    out
+    visible(&out)
 }
 
 /// The syntax of every command, for `help` and error messages.
@@ -431,6 +445,9 @@ fn parse_setoption(w: &mut Words<'_>) -> Result<Command, ParseError> {
 
 /// Parses one line. A blank line gives `Ok(None)`: it is ignored, as in UCI.
 pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
+    // A byte order mark, as some editors and Windows tools put before
+    // the first line, is no part of the command.
+    let line = line.strip_prefix('\u{feff}').unwrap_or(line);
     let mut words = line.split_whitespace().peekable();
     let Some(first) = words.next() else {
         return Ok(None);
@@ -580,6 +597,7 @@ mod tests {
         assert!(parse("check").is_err());
         assert!(parse("check a b").is_err());
         assert!(parse("play").is_err());
+        assert_eq!(parse("\u{feff}isready"), Ok(Some(Command::IsReady)));
     }
 
     #[test]
@@ -597,6 +615,16 @@ mod tests {
         assert_eq!(shorten_quotes(plain), plain);
         assert_eq!(shorten_quotes("'x' and 'y'"), "'x' and 'y'");
         assert_eq!(shorten_quotes("it's 'é'"), "it's 'é'");
+        // Control characters and a byte order mark come back as escapes.
+        assert_eq!(
+            shorten_quotes("unknown command '\u{feff}isready'"),
+            "unknown command '\\u{feff}isready'"
+        );
+        assert_eq!(
+            shorten_quotes("in 'a3\u{1b}[31m-b4': no\0"),
+            "in 'a3\\u{1b}[31m-b4': no\\u{0}"
+        );
+        assert_eq!(quote("x\ty"), "x\\ty");
     }
 
     #[test]

@@ -214,6 +214,9 @@ pub enum OptionError {
         /// What was given.
         value: String,
     },
+    /// An `evaltweak` item that cannot be read: which one, and why.
+    #[error("setoption: evaltweak: {0}")]
+    Tweak(#[from] crate::eval::tweak::TweakError),
 }
 
 /// The values of every option.
@@ -280,7 +283,7 @@ impl Options {
         };
         match spec.kind {
             Kind::Text if spec.name == Name::EvalTweak => {
-                self.tweak = value.parse().map_err(|_| bad())?;
+                self.tweak = value.parse()?;
             }
             // The engine opens the directory (the options stay `Copy`).
             Kind::Text => {}

@@ -59,6 +59,17 @@ impl PdnResult {
             PdnResult::Unknown => "*",
         }
     }
+    /// The result in words, the same whichever convention a file
+    /// writes it in (`2-0` or `1-0`): "white wins", "black wins", "a
+    /// draw", "no result (*)".
+    pub const fn words(self) -> &'static str {
+        match self {
+            PdnResult::WhiteWins => "white wins",
+            PdnResult::BlackWins => "black wins",
+            PdnResult::Draw => "a draw",
+            PdnResult::Unknown => "no result (*)",
+        }
+    }
     /// Reads a result in either convention (`2-0`/`1-0`, `0-2`/`0-1`,
     /// `1-1`/`1/2-1/2`/`½-½`, `*`/`0-0`); `None` if `s` is not a result.
     pub fn parse(s: &str) -> Option<PdnResult> {
@@ -225,7 +236,11 @@ pub enum PdnError {
         source: GameError,
     },
     /// The movetext ends with one result and the `Result` tag says another.
-    #[error("game {game}: the Result tag says {tag} but the moves end with {movetext}")]
+    #[error(
+        "game {game}: the Result tag says {} but the moves end with {}",
+        .tag.words(),
+        .movetext.words()
+    )]
     ResultConflict {
         /// The game's number.
         game: usize,
@@ -236,7 +251,8 @@ pub enum PdnError {
     },
     /// The moves end the game by the rules, with another result than written.
     #[error(
-        "game {game}: the result is written as {written}, but the moves end the game: {outcome}"
+        "game {game}: the result is written as {}, but the moves end the game: {outcome}",
+        .written.words()
     )]
     ResultMismatch {
         /// The game's number.

@@ -85,12 +85,15 @@ impl PdnGame {
     /// instead of failing: the game as far as its moves replay, the
     /// warnings, and the bad move's error if one stopped it (then the
     /// result is not checked and a resignation is not restored), so a
-    /// reader can see the position the bad move was written in. A bad
-    /// `FEN` tag or a result the moves contradict is still an error.
+    /// reader can see the position the bad move was written in. A
+    /// result the moves contradict comes back the same way, beside the
+    /// whole game ([`PdnError::ResultMismatch`]). A bad `FEN` tag is
+    /// still an error: there is no board to show.
     ///
     /// # Errors
     ///
-    /// As [`PdnGame::replay`], but a bad move is returned beside the game.
+    /// As [`PdnGame::replay`], but a bad move or a contradicted result
+    /// is returned beside the game.
     #[allow(clippy::type_complexity)]
     pub fn replay_until_bad_move(
         &self,
@@ -155,11 +158,12 @@ impl PdnGame {
         if let Status::Over(outcome) = game.status() {
             let actual = PdnResult::of(outcome.result);
             if self.result != PdnResult::Unknown && self.result != actual {
-                return Err(PdnError::ResultMismatch {
+                let bad = PdnError::ResultMismatch {
                     game: game_no,
                     written: self.result,
                     outcome,
-                });
+                };
+                return Ok((game, warnings, Some(bad)));
             }
         }
         Ok((game, warnings, None))
