@@ -98,7 +98,7 @@ fn run_perft<R: Rules>(
             .into_iter()
             .map(|(m, n)| (m.to_string(), n))
             .collect();
-        lines.sort();
+        lines.sort_by_key(|(m, _)| natural_key(m));
         for (m, n) in lines {
             println!("{m} {n}");
             total += n;
@@ -115,6 +115,29 @@ fn run_perft<R: Rules>(
     };
     println!("nodes {nodes} time {secs:.3} speed {speed:.1}");
     Ok(())
+}
+
+/// A move's text as a sort key with its numbers compared as numbers, so
+/// that `9-13` comes before `31-26` and `a2-b3` before `a10-b9`.
+fn natural_key(text: &str) -> Vec<(u32, String)> {
+    let mut key = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits > 0 {
+            key.push((rest[..digits].parse().unwrap_or(u32::MAX), String::new()));
+            rest = &rest[digits..];
+        } else {
+            let other = rest
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            key.push((0, rest[..other].to_string()));
+            rest = &rest[other..];
+        }
+    }
+    key
 }
 
 /// Exit status of a match cut short by Ctrl-C or SIGTERM (128 + SIGINT,

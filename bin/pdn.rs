@@ -170,7 +170,7 @@ fn show(path: &Path, number: usize, mv: Option<&str>) -> Result<bool, String> {
         let plies = plies_at(&game, mv)?;
         if plies > replayed {
             return Err(match &bad {
-                None => format!(
+                None | Some(PdnError::ResultMismatch { .. }) => format!(
                     "game {number} has {}; move {mv} is not among them",
                     ply_count(replayed)
                 ),

@@ -107,7 +107,12 @@ impl<R: Rules> Game<R> {
     ///
     /// # Errors
     ///
-    /// [`SetupError`] when a piece does not fit the game, or there is none.
+    /// [`SetupError`] when a piece does not fit the game, or there is none;
+    /// when an `L` field names a limit the position cannot have
+    /// ([`SetupError::NoSuchLimit`]); when a `C` field other than `H` or
+    /// an `E` above 0 has nothing to count ([`SetupError::CounterDoesNotApply`]:
+    /// `C` where the game would not write it, `E` in a game without
+    /// endgame classes).
     pub fn from_setup(setup: &Setup, options: GameOptions) -> Result<Self, SetupError> {
         if setup.pieces.is_empty() {
             return Err(SetupError::NoPieces);
@@ -124,7 +129,10 @@ impl<R: Rules> Game<R> {
         let mut counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
         // A `C` or `E` the position has no use for would be lost without
         // a word (the FEN written back leaves it out): refused instead.
-        // `C` equal to its default (`H`) and `E0` say nothing, and pass.
+        // `C` equal to its default (`H`) and `E0` say nothing, and pass;
+        // an `E` is refused only by a game without endgame classes (see
+        // `Rules::ENDGAME_CLASSES`: the engine may write one on any board
+        // of a game that has them).
         if let Some(c) = setup.since_material {
             let default = counters.since_material;
             counters.since_material = c;
@@ -136,7 +144,7 @@ impl<R: Rules> Game<R> {
             }
         }
         counters.since_class = setup.since_class.unwrap_or(0);
-        if counters.since_class > 0 && counters.class == 0 {
+        if counters.since_class > 0 && !R::ENDGAME_CLASSES {
             return Err(SetupError::CounterDoesNotApply {
                 field: 'E',
                 value: counters.since_class,

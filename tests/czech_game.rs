@@ -421,6 +421,33 @@ fn a_fen_with_a_limit_the_position_cannot_have_is_refused() {
     assert_eq!(g.fen(), "W:WKa1,Ka7,Kb8:BKd8:H0:L10:F1");
 }
 
+#[test]
+fn a_counter_with_nothing_to_count_is_refused_not_dropped() {
+    let refused = |fen: &str| {
+        let setup: Setup = fen.parse().unwrap();
+        Game::<Czech>::from_setup(&setup, GameOptions::default())
+            .unwrap_err()
+            .to_string()
+    };
+    // Men on both sides: no endgame limit, so `C` other than `H` counts nothing.
+    assert_eq!(
+        refused("W:Wa1,c3:Bh8:H2:C5"),
+        "the field C5 counts towards an endgame limit, and none applies to this position"
+    );
+    assert_eq!(game("W:Wa1,c3:Bh8:H2:C2").fen(), "W:Wa1,c3:Bh8:H2:F1");
+    // Czech draughts has no endgame classes: any `E` above 0 is refused.
+    assert_eq!(
+        refused("W:WKa1,Kc1,Ke1:BKh8:E10"),
+        "the field E10 counts towards an endgame limit, and none applies to this position"
+    );
+    assert_eq!(game("W:Wa1:Bh8:E0").fen(), "W:Wa1:Bh8:H0:F1");
+    // Against a lone king `C` counts, and comes back as written.
+    assert_eq!(
+        game("W:WKa1,Kc1:BKh8:H0:C3").fen(),
+        "W:WKa1,Kc1:BKh8:H0:C3:F1"
+    );
+}
+
 // ---------------------------------------------------------------- a win beats a limit
 
 #[test]

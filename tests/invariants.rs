@@ -2,7 +2,8 @@
 //! with proptest (fixed seed, so a run is reproducible) on random
 //! playouts from the start positions and on random set-ups, in every game:
 //!
-//! - FEN out → in gives the same position (and key);
+//! - FEN out → in gives the same position (and key), and every FEN a
+//!   game writes on its way to the end reads back (counters and all);
 //! - every legal move's text reads back as the same move;
 //! - playing a move in a [`Game`] and undoing it restores position and key;
 //! - the incrementally kept key equals the key computed from scratch;
@@ -239,6 +240,29 @@ fn choices() -> impl Strategy<Value = Vec<u32>> {
     prop::collection::vec(any::<u32>(), 0..80)
 }
 
+/// Plays `choices` as a game (to its end by the rules, or the last
+/// choice) and reads back every FEN the game writes on the way: the
+/// engine never refuses its own FEN, counters and all.
+fn game_fens_read_back<R: Rules>(choices: &[u32]) {
+    let mut game = Game::<R>::default();
+    for &c in choices {
+        let fen = game.fen();
+        if let Err(e) = Game::<R>::from_fen(&fen, GameOptions::default()) {
+            panic!("{}: own FEN {fen} refused: {e}", R::VARIANT);
+        }
+        let legal = game.position().legal_moves();
+        if game.status() != dama::Status::InPlay || legal.is_empty() {
+            break;
+        }
+        game.push(legal[c as usize % legal.len()]);
+    }
+}
+
+/// Long games, to reach the endings whose counters a FEN carries.
+fn long_choices() -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(any::<u32>(), 100..400)
+}
+
 fn cells() -> impl Strategy<Value = (Vec<u8>, bool)> {
     (prop::collection::vec(any::<u8>(), 100), any::<bool>())
 }
@@ -271,6 +295,16 @@ proptest! {
     #[test]
     fn medieval_playouts(c in choices()) {
         playout::<Medieval>(&c);
+    }
+
+    /// Every game's own FENs read back, endings included.
+    #[test]
+    fn every_games_fens_read_back(c in long_choices()) {
+        for v in Variant::ALL {
+            dispatch!(v, R => {
+                game_fens_read_back::<R>(&c);
+            });
+        }
     }
 
     /// Every game not listed by hand.

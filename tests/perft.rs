@@ -183,3 +183,30 @@ fn edge_depths_and_finished_positions() {
     let empty: Position<Czech> = "W:W:Bb6".parse().unwrap();
     assert_eq!(perft(&empty, 2, BULK), 0);
 }
+
+/// `dama perft --divide` lists the moves with their numbers in order
+/// (`9-13` before `10-14`), and a depth outside 1–20 is refused.
+#[test]
+fn the_command_divides_in_number_order() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let (ok, text) = run(&["perft", "1", "--variant", "english", "--divide"]);
+    assert!(ok, "{text}");
+    let moves: Vec<&str> = text.lines().filter_map(|l| l.strip_suffix(" 1")).collect();
+    assert_eq!(
+        moves,
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"],
+        "{text}"
+    );
+    assert!(!run(&["perft", "0"]).0);
+    assert!(!run(&["perft", "21"]).0);
+    assert!(!run(&["perft", "1", "--fen", "W:W:B"]).0);
+}

@@ -141,3 +141,17 @@ fn the_run_time_layer_knows_it() {
     g.play(&r.best.unwrap().text).unwrap();
     assert_eq!(g.len(), 3);
 }
+
+#[test]
+fn a_fen_written_in_a_class_the_board_no_longer_shows_reads_back() {
+    // R2 is judged when the material appears (the lone king alone on the
+    // long diagonal) and kept; the king stepping off it leaves a board
+    // that, read afresh, is in no class, yet the FEN carries `E`.
+    let g = game::<G>("B:WKa3,c1,e1:BKd4", GameOptions::default(), &["d4-c5"]);
+    let fen = g.fen();
+    assert!(fen.contains(":E1"), "{fen}");
+    assert!(
+        dama::Game::<G>::from_fen(&fen, GameOptions::default()).is_ok(),
+        "{fen}"
+    );
+}

@@ -225,18 +225,18 @@ fn run_probe(dir: &Path, fen: &str) -> Result<(), String> {
     let setup: Setup = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
     let game: Game<Czech> =
         Game::from_setup(&setup, GameOptions::default()).map_err(|e| format!("bad FEN: {e}"))?;
-    let tb = Egtb::open(dir)?;
-    let pos = *game.position();
-    let counters = game.counters();
     if let Status::Over(o) = game.status() {
         println!("The game is over: {o}.");
         return Ok(());
     }
+    let tb = Egtb::open(dir)?;
+    let pos = *game.position();
+    let counters = game.counters();
     let p = tb
         .probe(&pos, &counters)
         .ok_or_else(|| match tb.unreadable() {
             Some(e) => format!(
-                "{e} (dama egtb verify --dir {} checks every file)",
+                "{e}; dama egtb verify --dir {} checks every file",
                 dir.display()
             ),
             None => format!(

@@ -176,11 +176,14 @@ pub fn quote(text: &str) -> String {
     s
 }
 
-/// `text` with its control characters and byte order marks escaped.
+/// `text` with its control characters, byte order marks and the
+/// invisible marks that reorder or hide text (zero-width spaces and
+/// joiners, direction marks, embeddings and isolates) escaped.
 fn visible(text: &str) -> String {
+    let hidden = |c: char| matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}');
     text.chars()
         .map(|c| {
-            if c.is_control() || c == '\u{feff}' {
+            if c.is_control() || hidden(c) {
                 c.escape_default().to_string()
             } else {
                 c.to_string()
@@ -625,6 +628,7 @@ mod tests {
             "in 'a3\\u{1b}[31m-b4': no\\u{0}"
         );
         assert_eq!(quote("x\ty"), "x\\ty");
+        assert_eq!(quote("a\u{202e}b"), "a\\u{202e}b");
     }
 
     #[test]

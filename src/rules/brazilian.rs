@@ -62,6 +62,8 @@ impl Rules for Brazilian {
     const REPETITIONS: u32 = 3;
     const C_COUNTER: bool = true;
 
+    const ENDGAME_CLASSES: bool = true;
+
     fn endgame_class(pos: &Position<Self>) -> u8 {
         endgame_class(pos)
     }

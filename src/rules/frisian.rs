@@ -122,6 +122,8 @@ pub fn class_limit<R: Mechanics>(pos: &Position<R>) -> Option<u32> {
 impl Rules for Frisian {
     const REPETITIONS: u32 = 3;
 
+    const ENDGAME_CLASSES: bool = true;
+
     /// Class 1: two kings against a lone king; class 2: king against king.
     fn endgame_class(pos: &Position<Self>) -> u8 {
         match class_limit(pos) {

@@ -209,6 +209,8 @@ impl Rules for International {
         Some(fmjd_counter_key(c))
     }
 
+    const ENDGAME_CLASSES: bool = true;
+
     fn endgame_class(pos: &Position<Self>) -> u8 {
         fmjd_class(pos)
     }

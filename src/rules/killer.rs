@@ -66,6 +66,8 @@ impl Rules for Killer {
         Some(intl::fmjd_counter_key(c))
     }
 
+    const ENDGAME_CLASSES: bool = true;
+
     fn endgame_class(pos: &Position<Self>) -> u8 {
         intl::fmjd_class(pos)
     }

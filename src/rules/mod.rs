@@ -191,6 +191,13 @@ pub trait Rules: Mechanics {
     /// as the `C` field.
     const C_COUNTER: bool = false;
 
+    /// The game's draw rules count plies inside endgame classes
+    /// ([`Rules::endgame_class`]), so its FEN may carry them as the `E`
+    /// field. A class is judged when the material changes and then kept,
+    /// so an `E` the engine writes may stand on a board that, read
+    /// afresh, is in no class; a game without classes refuses any `E`.
+    const ENDGAME_CLASSES: bool = false;
+
     /// The endgame class of a position, a number the game gives to each
     /// material configuration its draw rules name (0, the default: none).
     /// [`Counters::since_class`] counts the plies since the class began:

@@ -87,6 +87,8 @@ pub fn endgame_class(pos: &Position<Pool>) -> u8 {
 impl Rules for Pool {
     const REPETITIONS: u32 = 3;
 
+    const ENDGAME_CLASSES: bool = true;
+
     fn endgame_class(pos: &Position<Self>) -> u8 {
         endgame_class(pos)
     }

@@ -104,6 +104,8 @@ pub(crate) fn king_against_king<R: Mechanics>(pos: &Position<R>) -> bool {
 impl Rules for Turkish {
     const REPETITIONS: u32 = 3;
 
+    const ENDGAME_CLASSES: bool = true;
+
     /// Class 1: king against king.
     fn endgame_class(pos: &Position<Self>) -> u8 {
         u8::from(king_against_king(pos))
