@@ -1,8 +1,8 @@
 //! The Czech evaluation's learned numbers, written by `dama tune`
 //! (README, "Learned evaluation (Czech)"); not edited by hand.
-//! Made by `dama tune --data src/learn/czech-matches.txt src/learn/czech-matches-9.txt src/learn/czech-matches-10.txt src/learn/czech-matches-11.txt --epochs 300 --rate 1 --start weights-8b3355d.rs --start-patterns patterns-8b3355d.bin --prior 0.0000001 --patterns --pattern-prior 0.00000001 --holdout 10 --lambda 0.5` from 573021 positions
-//! (their files' headers say which games); K = 157.0, loss 0.021185 with the
-//! start, 0.020662 learned.
+//! Made by `dama tune --data src/learn/czech-matches.txt src/learn/czech-matches-9.txt src/learn/czech-matches-10.txt src/learn/czech-matches-11.txt --epochs 300 --rate 1 --start weights-8b3355d.rs --start-patterns patterns-8b3355d.bin --prior 0.0000001 --patterns --pattern-prior 0.00000001 --holdout 10 --lambda 0` from 573021 positions
+//! (their files' headers say which games); K = 157.0, loss 0.012969 with the
+//! start, 0.012012 learned.
 
 use super::weights::Weights;
 
@@ -11,28 +11,28 @@ use super::weights::Weights;
 #[rustfmt::skip]
 pub const LEARNED: Weights = Weights {
     man: 100,
-    king: 246,
-    mob_man: 14,
-    mob_king: 3,
-    tempo: 6,
+    king: 248,
+    mob_man: 13,
+    mob_king: 4,
+    tempo: 7,
     man_squares: [
-          17,  53,  61,  68,
-          15,  38,  37,  30,
-          23,  13,  26,  16,
+          17,  52,  59,  65,
+          16,  36,  35,  29,
+          22,  13,  25,  15,
            9,  28,  18,  19,
-          17,  21,  18,  10,
-          27,  34,  29,  49,
-          26,  52,  53,  65,
+          17,  20,  17,  11,
+          26,  33,  29,  45,
+          28,  52,  53,  65,
            0,   0,   0,  -4,
     ],
     king_squares: [
            9,   1,   9,   6,
-          19,   2,  -1,  15,
-           7,  16, -11,  -4,
-          -1,  11,  -7,   8,
+          18,   2,  -1,  14,
+           6,  16, -11,  -4,
+          -1,  11,  -6,   8,
            4, -13,  11,   1,
-          -5, -14,  17,  -1,
-          -1,  -5,   0,  21,
-           8,   4,   0,  13,
+          -5, -13,  17,  -1,
+          -1,  -5,   1,  20,
+           7,   3,  -1,  13,
     ],
 };
