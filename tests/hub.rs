@@ -262,6 +262,9 @@ fn bad_input_is_an_error_and_changes_nothing() {
         let l = hub.next();
         assert!(l.starts_with("error message=\""), "{b:.60} -> {l}");
         assert!(l.len() < 400, "{l}");
+        if b == "pos pos=\"Wbbb" {
+            assert!(l.contains("pos: a quoted value is not closed"), "{l}");
+        }
         if b == "level depth=-1" {
             assert!(
                 l.contains("level: depth must be an integer from 1 up, not '-1'"),

@@ -192,7 +192,15 @@ impl HubEngine {
             Ok(None) => return Flow::Continue,
             Ok(Some(l)) => l,
             Err(e) => {
-                self.report(&e.to_string());
+                // Named by the command, as the other errors are
+                // (`pos: a quoted value is not closed`).
+                let message = match text.split_whitespace().next() {
+                    Some(word) if line::is_word(word) => {
+                        format!("{}: {e}", crate::protocol::command::quote(word))
+                    }
+                    _ => e.to_string(),
+                };
+                self.report(&message);
                 return Flow::Continue;
             }
         };
