@@ -80,15 +80,25 @@ pub enum SetupError {
         /// The limit the field gave.
         limit: u32,
     },
-    /// A `C` or `E` field where the position has no ending for it to
-    /// count: it would be dropped, so it is refused instead.
-    #[error("the field {field}{value} counts towards an endgame limit, and none applies to this position")]
+    /// A `C` field where the game would not write it (no endgame limit
+    /// applies to the position), or an `E` above 0 in a game without
+    /// endgame classes: it would be dropped, so it is refused instead.
+    #[error("{}", counter_does_not_apply(*.field, *.value))]
     CounterDoesNotApply {
         /// The field's letter, `C` or `E`.
         field: char,
         /// Its number.
         value: u32,
     },
+}
+
+/// The words of [`SetupError::CounterDoesNotApply`].
+fn counter_does_not_apply(field: char, value: u32) -> String {
+    if field == 'E' {
+        format!("the field E{value} counts plies in an endgame class, and this game has none")
+    } else {
+        format!("the field {field}{value} counts towards an endgame limit, and none applies to this position")
+    }
 }
 
 /// The key of a king run (0 for none): the number of a piece of kind

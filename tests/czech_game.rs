@@ -438,7 +438,7 @@ fn a_counter_with_nothing_to_count_is_refused_not_dropped() {
     // Czech draughts has no endgame classes: any `E` above 0 is refused.
     assert_eq!(
         refused("W:WKa1,Kc1,Ke1:BKh8:E10"),
-        "the field E10 counts towards an endgame limit, and none applies to this position"
+        "the field E10 counts plies in an endgame class, and this game has none"
     );
     assert_eq!(game("W:Wa1:Bh8:E0").fen(), "W:Wa1:Bh8:H0:F1");
     // Against a lone king `C` counts, and comes back as written.

@@ -195,7 +195,10 @@ pub trait Rules: Mechanics {
     /// ([`Rules::endgame_class`]), so its FEN may carry them as the `E`
     /// field. A class is judged when the material changes and then kept,
     /// so an `E` the engine writes may stand on a board that, read
-    /// afresh, is in no class; a game without classes refuses any `E`.
+    /// afresh, is in no class (such an `E` is read without a class and
+    /// so counts nothing: the one place where a FEN of these games does
+    /// not give back the same game); a game without classes refuses any
+    /// `E` above 0.
     const ENDGAME_CLASSES: bool = false;
 
     /// The endgame class of a position, a number the game gives to each
