@@ -187,18 +187,26 @@ fn threads_make_the_same_files() {
     assert_eq!(compared, 41);
 }
 
+/// Databases of up to `pieces` pieces in a new directory, with a byte in
+/// the middle of slice `material`'s file flipped (its checksum fails):
+/// the directory and that file.
+fn damaged(name: &str, pieces: u32, material: &str) -> (TempDir, PathBuf) {
+    let d = TempDir::new(name);
+    generate::generate(&d, pieces, 1, &mut |_| {}).unwrap();
+    let f = generate::file_of(&d, Material::parse(material).unwrap());
+    let mut bytes = std::fs::read(&f).unwrap();
+    let n = bytes.len();
+    bytes[n / 2] ^= 0xFF;
+    std::fs::write(&f, &bytes).unwrap();
+    (d, f)
+}
+
 #[test]
 fn probes_outside_the_databases_and_damaged_files() {
     let p = pos("W:WKa1,Kc1,Ke1,Kg1:BKh8");
     assert_eq!(tb().probe(&p, &fresh(&p)), None);
     // A damaged file: the probe says nothing, verify fails, nothing panics.
-    let d = TempDir::new("egtb-bad");
-    generate::generate(&d, 2, 1, &mut |_| {}).unwrap();
-    let f = generate::file_of(&d, Material::parse("KvK").unwrap());
-    let mut bytes = std::fs::read(&f).unwrap();
-    let n = bytes.len();
-    bytes[n / 2] ^= 0xFF;
-    std::fs::write(&f, &bytes).unwrap();
+    let (d, f) = damaged("egtb-bad", 2, "KvK");
     let tb = Egtb::open(&d).unwrap();
     let p = pos("W:WKa1:BKh2");
     assert!(tb.unreadable().is_none(), "nothing read yet");
@@ -621,13 +629,7 @@ fn dama_egtb_probe_names_a_finished_game_and_a_damaged_file() {
     assert!(ok, "{text}");
     assert!(text.starts_with("The game is over: draw:"), "{text}");
     // A damaged slice is named, not taken for a missing one.
-    let d = TempDir::new("egtb-probe-bad");
-    generate::generate(&d, 3, 1, &mut |_| {}).unwrap();
-    let f = generate::file_of(&d, Material::parse("KKvK").unwrap());
-    let mut bytes = std::fs::read(&f).unwrap();
-    let n = bytes.len();
-    bytes[n / 2] ^= 0xFF;
-    std::fs::write(&f, &bytes).unwrap();
+    let (d, _) = damaged("egtb-probe-bad", 3, "KKvK");
     let (ok, text) = probe(&d, "W:WKa1,Kc1:BKh8");
     assert!(!ok, "{text}");
     assert!(
