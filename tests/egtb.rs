@@ -537,20 +537,20 @@ fn dama_egtb_audit_counts_each_players_slips() {
     assert!(out.status.success(), "{text}");
     assert!(
         text.contains(
-            "game 1 (Alice - Bob, *): 1. c1-g5 by Alice: win -> draw (W:WKa1,Kc1,Ke1:BKh4:H0:F1)"
+            "game 1 (Alice - Bob, no result (*)): 1. c1-g5 by Alice: win -> draw (W:WKa1,Kc1,Ke1:BKh4:H0:F1)"
         ),
         "{text}"
     );
     assert!(
-        text.contains("1 games of Czech draughts, 1 reached the databases (up to 4 pieces)"),
+        text.contains("1 game of Czech draughts, 1 reached the databases (up to 4 pieces)"),
         "{text}"
     );
     assert!(
-        text.contains("Alice: 1 games, 1 wins let go (1, 0), 0 draws lost"),
+        text.contains("Alice: 1 game, 1 win let go (1, 0), 0 draws lost"),
         "{text}"
     );
     assert!(
-        text.contains("Bob: 1 games, 0 wins let go (0, 0), 0 draws lost"),
+        text.contains("Bob: 1 game, 0 wins let go (0, 0), 0 draws lost"),
         "{text}"
     );
 }

@@ -286,6 +286,15 @@ struct Tally {
     draw_to_loss: usize,
 }
 
+/// `n` things: "1 game", "2 games".
+fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 fn run_audit(dir: &Path, files: &[PathBuf], quiet: bool) -> Result<(), String> {
     use crate::notation::pdn;
     use std::io::Write;
@@ -356,7 +365,7 @@ fn run_audit(dir: &Path, files: &[PathBuf], quiet: bool) -> Result<(), String> {
                         r.pdn.number,
                         names[0],
                         names[1],
-                        r.pdn.result,
+                        r.pdn.result.words(),
                         s.number,
                         dots,
                         s.text,
@@ -371,7 +380,8 @@ fn run_audit(dir: &Path, files: &[PathBuf], quiet: bool) -> Result<(), String> {
     }
     writeln!(
         out,
-        "{games} games of Czech draughts, {reached} reached the databases (up to {} pieces){}",
+        "{} of Czech draughts, {reached} reached the databases (up to {} pieces){}",
+        count(games, "game"),
         tb.max_pieces(),
         if skipped > 0 {
             format!(", {skipped} skipped (not Czech or not readable)")
@@ -388,12 +398,12 @@ fn run_audit(dir: &Path, files: &[PathBuf], quiet: bool) -> Result<(), String> {
     for (n, t) in &tallies {
         writeln!(
             out,
-            "{n}: {} games, {} wins let go ({}, {}), {} draws lost",
-            t.games,
-            t.win_to_draw + t.win_to_loss,
+            "{n}: {}, {} let go ({}, {}), {} lost",
+            count(t.games, "game"),
+            count(t.win_to_draw + t.win_to_loss, "win"),
             t.win_to_draw,
             t.win_to_loss,
-            t.draw_to_loss
+            count(t.draw_to_loss, "draw")
         )
         .map_err(io)?;
     }
