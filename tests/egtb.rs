@@ -637,3 +637,79 @@ fn dama_egtb_probe_names_a_finished_game_and_a_damaged_file() {
         "{text}"
     );
 }
+
+#[test]
+fn a_truncated_or_misnamed_file_is_refused_when_the_databases_are_chosen() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let d = TempDir::new("egtb-check");
+    generate::generate(&d, 3, 1, &mut |_| {}).unwrap();
+    let tb = Egtb::open(&d).unwrap();
+    assert_eq!(tb.check_files(), Ok(()));
+    // A byte flipped inside the data passes the cheap check (the
+    // checksum finds it when the slice is read, as above).
+    let (flipped, _) = damaged("egtb-check-flip", 2, "KvK");
+    assert_eq!(Egtb::open(&flipped).unwrap().check_files(), Ok(()));
+    // A file cut short does not.
+    let f = generate::file_of(&d, Material::parse("KKvK").unwrap());
+    let bytes = std::fs::read(&f).unwrap();
+    std::fs::write(&f, &bytes[..bytes.len() - 1]).unwrap();
+    let why = Egtb::open(&d).unwrap().check_files().unwrap_err();
+    assert!(
+        why.contains("czech-KKvK.egtb: not a valid database file (length); dama egtb verify --dir"),
+        "{why}"
+    );
+    // Nor does another slice's file under this slice's name.
+    let other = std::fs::read(generate::file_of(&d, Material::parse("KvKK").unwrap())).unwrap();
+    std::fs::write(&f, other).unwrap();
+    let why = Egtb::open(&d).unwrap().check_files().unwrap_err();
+    assert!(
+        why.contains("czech-KKvK.egtb: not a valid database file (material)"),
+        "{why}"
+    );
+
+    // The protocol refuses the directory and keeps the databases it had.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |line: String| {
+        writeln!(input, "{line}\nisready").unwrap();
+        let mut got = Vec::new();
+        loop {
+            let mut l = String::new();
+            output.read_line(&mut l).unwrap();
+            let l = l.trim_end().to_string();
+            if l == "readyok" {
+                return got;
+            }
+            got.push(l);
+        }
+    };
+    assert!(ask(format!("setoption name egtbpath value {}", dir().display())).is_empty());
+    let r = ask(format!("setoption name egtbpath value {}", d.display()));
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(
+        r[0].starts_with("error setoption: egtbpath: ")
+            && r[0].contains("czech-KKvK.egtb: not a valid database file (material)"),
+        "{r:?}"
+    );
+    // The first directory is still the one probed: a database win.
+    assert!(ask("position fen W:WKa1,Kc1,Ke1:BKh8".to_string()).is_empty());
+    writeln!(input, "go depth 2").unwrap();
+    let mut last_info = String::new();
+    loop {
+        let mut l = String::new();
+        output.read_line(&mut l).unwrap();
+        if l.starts_with("bestmove") {
+            break;
+        }
+        last_info = l;
+    }
+    assert!(last_info.contains("score cp 279"), "{last_info}");
+    drop(input);
+    child.wait().unwrap();
+}

@@ -102,6 +102,7 @@ pub use value::{Value, Wdl, MAX_BUDGET, TB_WIN};
 /// The reason in words.
 pub fn open_for_play(dir: &std::path::Path) -> Result<Egtb, String> {
     let tb = Egtb::open(dir)?;
+    tb.check_files()?;
     if tb.max_pieces() < 2 {
         return Err(format!(
             "{}: no endgame databases there (make them with: dama egtb generate --pieces 4 --dir {})",

@@ -45,6 +45,8 @@ pub struct Probe {
 
 struct Slot {
     path: PathBuf,
+    /// The slice the file is named for.
+    mat: Material,
     /// The slice, or why its file could not be read.
     data: OnceLock<Result<Stored, String>>,
 }
@@ -86,6 +88,7 @@ impl Egtb {
                 if path.is_file() {
                     slots[m.code()] = Some(Slot {
                         path,
+                        mat: m,
                         data: OnceLock::new(),
                     });
                 } else {
@@ -102,6 +105,27 @@ impl Egtb {
             slots,
             max_pieces,
         })
+    }
+
+    /// Checks the header and length of every slice file found
+    /// ([`Stored::check_header`]): a few bytes a file, so a directory
+    /// with a truncated or misnamed file is refused when it is chosen
+    /// rather than found wanting in the middle of a game. The first bad
+    /// file is named, with the command that checks every file in full.
+    ///
+    /// # Errors
+    ///
+    /// The first file whose header or length is wrong.
+    pub fn check_files(&self) -> Result<(), String> {
+        for slot in self.slots.iter().flatten() {
+            Stored::check_header(&slot.path, slot.mat).map_err(|e| {
+                format!(
+                    "{e}; dama egtb verify --dir {} checks every file",
+                    self.dir.display()
+                )
+            })?;
+        }
+        Ok(())
     }
 
     /// The most pieces the directory covers completely (0 if none).

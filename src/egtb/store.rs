@@ -132,6 +132,46 @@ impl Stored {
         Stored::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Checks what can be checked of a slice file without reading it
+    /// whole: its header (magic, version, material `mat`, sizes) and that
+    /// its length is the one the header and the last block offset make.
+    /// A truncated, extended or misnamed file fails here; a damaged byte
+    /// inside the data only fails the checksum when the slice is read.
+    pub fn check_header(path: &Path, mat: Material) -> Result<(), String> {
+        use std::io::{Read, Seek, SeekFrom};
+        let bad = |what: &str| format!("{}: not a valid database file ({what})", path.display());
+        let io = |e: std::io::Error| format!("{}: {e}", path.display());
+        let mut f = std::fs::File::open(path).map_err(io)?;
+        let len = f.metadata().map_err(io)?.len();
+        let mut head = [0u8; HEADER];
+        f.read_exact(&mut head).map_err(|_| bad("no header"))?;
+        if &head[..8] != MAGIC {
+            return Err(bad("no header"));
+        }
+        if head[8] != VERSION {
+            return Err(bad("unknown version"));
+        }
+        if head[9..13] != [mat.wk, mat.wm, mat.bk, mat.bm] {
+            return Err(bad("material"));
+        }
+        let (size, block, blocks) = (
+            u64_at(&head, 13).unwrap_or(0),
+            u32_at(&head, 21).unwrap_or(0),
+            u64::from(u32_at(&head, 25).unwrap_or(0)),
+        );
+        if size != Slice::new(mat).size || block == 0 || blocks != size.div_ceil(u64::from(block)) {
+            return Err(bad("sizes"));
+        }
+        let last_at = HEADER as u64 + 4 * blocks;
+        let mut last = [0u8; 4];
+        f.seek(SeekFrom::Start(last_at)).map_err(io)?;
+        f.read_exact(&mut last).map_err(|_| bad("offsets"))?;
+        if len != last_at + 4 + u64::from(u32::from_le_bytes(last)) + 8 {
+            return Err(bad("length"));
+        }
+        Ok(())
+    }
+
     /// Checks and takes apart the bytes of a slice file.
     pub fn parse(bytes: &[u8]) -> Result<Stored, String> {
         let bad = |what: &str| format!("not a valid database file ({what})");

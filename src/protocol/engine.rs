@@ -611,7 +611,8 @@ pub fn status_line(g: &AnyGame) -> String {
 }
 
 /// The databases of an `egtbpath` value (`<empty>`: none); a directory
-/// without a complete set of 2-piece databases is refused.
+/// without a complete set of 2-piece databases, or with a file whose
+/// header or length is wrong, is refused.
 fn open_egtb(value: &str) -> Result<Option<Arc<crate::egtb::Egtb>>, EngineError> {
     if value == "<empty>" {
         return Ok(None);
@@ -627,6 +628,8 @@ fn open_egtb(value: &str) -> Result<Option<Arc<crate::egtb::Egtb>>, EngineError>
     if tb.max_pieces() < 2 {
         return Err(bad());
     }
+    tb.check_files()
+        .map_err(|e| EngineError::Option(OptionError::Egtb(e)))?;
     Ok(Some(Arc::new(tb)))
 }
 

@@ -214,6 +214,10 @@ pub enum OptionError {
         /// What was given.
         value: String,
     },
+    /// An `egtbpath` directory with a file that is not a whole database
+    /// file: which one, and why.
+    #[error("setoption: egtbpath: {0}")]
+    Egtb(String),
     /// An `evaltweak` item that cannot be read: which one, and why.
     #[error("setoption: evaltweak: {0}")]
     Tweak(#[from] crate::eval::tweak::TweakError),
