@@ -265,6 +265,22 @@ fn bad_input_is_an_error_and_changes_nothing() {
         if b == "pos pos=\"Wbbb" {
             assert!(l.contains("pos: a quoted value is not closed"), "{l}");
         }
+        // A refused move says why, in Hub's numbers.
+        let why = [
+            (
+                "28-22\"",
+                "'28-22' is not a legal move here: the piece on 28 can play 28x19x23",
+            ),
+            (
+                "28x19x24\"",
+                "'28x19x24' is not a legal move here: the piece on 28 can play 28x19x23",
+            ),
+        ];
+        for (end, reason) in why {
+            if b.ends_with(end) {
+                assert_eq!(l, format!("error message=\"pos: move 3: {reason}\""));
+            }
+        }
         if b == "level depth=-1" {
             assert!(
                 l.contains("level: depth must be an integer from 1 up, not '-1'"),

@@ -311,9 +311,17 @@ pub enum MoveTextError {
         /// The game's squares.
         count: u32,
     },
-    /// No legal move goes there (with those captures).
-    #[error("'{0}' is not a legal move here")]
-    Illegal(String),
+    /// No legal move goes there (with those captures): the move, and
+    /// what a player would be told (what the piece there can play, or
+    /// that a capture is compulsory, or that it is not a piece of the
+    /// side to move).
+    #[error("'{text}' is not a legal move here: {why}")]
+    Illegal {
+        /// The move.
+        text: String,
+        /// The reason, in Hub's square numbers.
+        why: String,
+    },
     /// Several legal moves fit, and the text does not say which.
     #[error("'{0}' is ambiguous here: name every captured square")]
     Ambiguous(String),
@@ -334,7 +342,10 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
         return legal
             .into_iter()
             .find(MoveInfo::is_pass)
-            .ok_or_else(|| MoveTextError::Illegal(text.to_string()));
+            .ok_or_else(|| MoveTextError::Illegal {
+                text: text.to_string(),
+                why: "there is a move to play, so no pass".to_string(),
+            });
     }
     let syntax = || MoveTextError::Syntax(crate::protocol::command::quote(text));
     // n (-|x) n (x n)*
@@ -371,7 +382,8 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
     let mut want: Vec<Square> = caps.to_vec();
     want.sort_by_key(|s| s.index());
     let fits: Vec<MoveInfo> = legal
-        .into_iter()
+        .iter()
+        .cloned()
         .filter(|m| m.from == Some(from) && m.path.last() == Some(&to))
         .filter(|m| {
             if caps.is_empty() {
@@ -383,9 +395,10 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
         })
         .collect();
     match fits.len() {
-        0 => Err(MoveTextError::Illegal(crate::protocol::command::quote(
-            text,
-        ))),
+        0 => Err(MoveTextError::Illegal {
+            text: crate::protocol::command::quote(text),
+            why: why_illegal(game, &legal, from),
+        }),
         1 => Ok(fits.into_iter().next().expect("one move")),
         // Different paths over the same pieces to the same square end
         // in the same position: any of them is the move.
@@ -405,6 +418,40 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
                 )))
             }
         }
+    }
+}
+
+/// Why no legal move fits a Hub move from `from`, in Hub's numbers:
+/// what the piece there can play instead, or that a capture is
+/// compulsory elsewhere, or what stands (or does not) on `from`.
+fn why_illegal(game: &AnyGame, legal: &[MoveInfo], from: Square) -> String {
+    let v = game.variant();
+    let number = number_of(v, from).unwrap_or(0);
+    // At most this many moves are listed, then "…".
+    const SHOWN: usize = 8;
+    let listed = |moves: Vec<&MoveInfo>| {
+        let mut out: Vec<String> = moves.iter().take(SHOWN).map(|m| write_move(v, m)).collect();
+        if moves.len() > SHOWN {
+            out.push("…".to_string());
+        }
+        out.join(", ")
+    };
+    let here: Vec<&MoveInfo> = legal.iter().filter(|m| m.from == Some(from)).collect();
+    if !here.is_empty() {
+        return format!("the piece on {number} can play {}", listed(here));
+    }
+    if legal.iter().any(|m| !m.captured.is_empty()) {
+        return format!(
+            "a capture is compulsory: {}",
+            listed(legal.iter().collect())
+        );
+    }
+    match game.piece_at(from) {
+        None => format!("there is no piece on {number}"),
+        Some(p) if p.color != game.side_to_move() => {
+            format!("the piece on {number} is not the side to move's")
+        }
+        Some(_) => format!("the piece on {number} has no move"),
     }
 }
 
@@ -535,11 +582,11 @@ mod tests {
         ));
         assert!(matches!(
             parse_move(&g, "46-41"),
-            Err(MoveTextError::Illegal(_))
+            Err(MoveTextError::Illegal { .. })
         ));
         assert!(matches!(
             parse_move(&g, "0-0"),
-            Err(MoveTextError::Illegal(_))
+            Err(MoveTextError::Illegal { .. })
         ));
         assert!(
             parse_move(&g, "32x28").is_ok(),
