@@ -118,14 +118,11 @@ impl<R: Rules> Game<R> {
             return Err(SetupError::NoPieces);
         }
         let pos = Position::from_setup(setup)?;
-        let ply = setup
-            .fullmove
-            .map(|f| {
-                (f.max(1) - 1)
-                    .saturating_mul(2)
-                    .saturating_add(u32::from(setup.side != R::FIRST))
-            })
-            .unwrap_or(0);
+        // A FEN without `F` is at move 1 (so a game set up with the second
+        // player to move writes `F2` after its first move, as from `F1`).
+        let ply = (setup.fullmove.unwrap_or(1).max(1) - 1)
+            .saturating_mul(2)
+            .saturating_add(u32::from(setup.side != R::FIRST));
         let mut counters = Counters::start(&pos, setup.counter.unwrap_or(0), ply);
         // A `C` or `E` the position has no use for would be lost without
         // a word (the FEN written back leaves it out): refused instead.
@@ -150,10 +147,20 @@ impl<R: Rules> Game<R> {
                 value: counters.since_class,
             });
         }
+        let since_class = counters.since_class;
         let mut game = Self::from_position(pos, counters, options);
         if let Some(limit) = setup.limit {
-            game.start_counters.material_mark =
-                R::mark_for_limit(&pos, limit).ok_or(SetupError::NoSuchLimit { limit })?;
+            let c = &mut game.start_counters;
+            if let Some(mark) = R::mark_for_limit(&pos, limit) {
+                c.material_mark = mark;
+            } else if let Some(class) = R::class_for_limit(&pos, limit) {
+                // The class kept since the material appeared, which the
+                // board no longer shows: its count goes on from `E`.
+                c.class = class;
+                c.since_class = if class == 0 { 0 } else { since_class };
+            } else {
+                return Err(SetupError::NoSuchLimit { limit });
+            }
         }
         Ok(game)
     }

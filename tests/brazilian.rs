@@ -76,3 +76,16 @@ fn the_run_time_layer_knows_it() {
     g.play(&r.best.unwrap().text).unwrap();
     assert_eq!(g.len(), 2);
 }
+
+#[test]
+fn a_kept_endgame_class_reads_back_from_its_fen() {
+    // R2 judged with the lone king alone on a1-h8 and kept after it steps
+    // off: the FEN writes the class's limit as `L10` (RULES-MAINSTREAM's
+    // FMJD-64 classes, as in Russian draughts).
+    let o = GameOptions::default();
+    let g = game::<G>("B:WKa3,c1,e1:BKd4", o, &["d4-b6"]);
+    let fen = g.fen();
+    assert_eq!(fen, "W:WKa3,c1,e1:BKb6:H1:C1:E1:L10:F2");
+    let back = dama::Game::<G>::from_fen(&fen, o).unwrap();
+    assert_eq!(back.counters(), g.counters());
+}

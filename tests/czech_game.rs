@@ -374,7 +374,7 @@ fn a_fen_in_an_ending_carries_the_endgame_count_and_its_limit() {
     play(&mut g, "h4xe7");
     let (mut w, mut b) = (Walk::new(WHITE_E1), Walk::new(&["e7", "f6", "g7", "f8"]));
     walk(&mut g, &mut w, &mut b, 2);
-    assert_eq!(g.fen(), "W:WKa7,Kb8,Kf2:BKf6:H2:L30:F2");
+    assert_eq!(g.fen(), "W:WKa7,Kb8,Kf2:BKf6:H2:L30:F3");
     walk(&mut g, &mut w, &mut b, 28);
     assert_eq!(over(&g), Outcome::draw(EndRule::EndgameLimit { plies: 30 }));
     assert_fens_round_trip(&g);
@@ -385,7 +385,7 @@ fn a_fen_in_an_ending_carries_the_endgame_count_and_its_limit() {
     play(&mut g, "h4xf6");
     let (mut w, mut b) = (Walk::new(WHITE_E1), Walk::new(&["f6", "e7", "f8", "g7"]));
     walk(&mut g, &mut w, &mut b, 2);
-    assert_eq!(g.fen(), "W:WKa7,Kb8,Kf2:BKe7:H2:L10:F2");
+    assert_eq!(g.fen(), "W:WKa7,Kb8,Kf2:BKe7:H2:L10:F3");
     walk(&mut g, &mut w, &mut b, 8);
     assert_eq!(over(&g), Outcome::draw(EndRule::EndgameLimit { plies: 10 }));
     assert_fens_round_trip(&g);

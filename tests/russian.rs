@@ -147,11 +147,44 @@ fn a_fen_written_in_a_class_the_board_no_longer_shows_reads_back() {
     // R2 is judged when the material appears (the lone king alone on the
     // long diagonal) and kept; the king stepping off it leaves a board
     // that, read afresh, is in no class, yet the FEN carries `E`.
-    let g = game::<G>("B:WKa3,c1,e1:BKd4", GameOptions::default(), &["d4-c5"]);
+    // that, read afresh, is in no class: the FEN carries the class's
+    // limit as `L10`, and reads back as the same game.
+    let o = GameOptions::default();
+    let g = game::<G>("B:WKa3,c1,e1:BKd4", o, &["d4-b6"]);
     let fen = g.fen();
-    assert!(fen.contains(":E1"), "{fen}");
-    assert!(
-        dama::Game::<G>::from_fen(&fen, GameOptions::default()).is_ok(),
-        "{fen}"
-    );
+    assert_eq!(fen, "W:WKa3,c1,e1:BKb6:H1:C1:E1:L10:F2");
+    let back = dama::Game::<G>::from_fen(&fen, o).unwrap();
+    assert_eq!(back.counters().class, R2);
+    assert_eq!(back.counters().since_class, 1);
+    assert_eq!(back.fen(), fen);
+    // Drawn after the stronger side's 5th move, read back or not.
+    let five = [
+        "c1-d2", "b6-a7", "d2-c3", "a7-b6", "e1-d2", "b6-a7", "c3-b4", "a7-b6", "d2-c3",
+    ];
+    for start in [g, back] {
+        let mut g = start;
+        for m in five {
+            assert_eq!(g.status(), dama::Status::InPlay, "{}", g.fen());
+            g.play_text(m).unwrap();
+        }
+        assert_eq!(outcome(&g).rule, EndRule::EndgameLimit { plies: 10 });
+    }
+    // Three kings whose lone king was on the diagonal count R2's 5
+    // moves, not R3's 15, after it steps off (`L10`); `L30` says R3.
+    let g = game::<G>("B:WKa3,Kc1,Ke1:BKh8", o, &["h8-g7", "a3-b4", "g7-h6"]);
+    assert!(g.fen().contains(":E3:L10"), "{}", g.fen());
+    let r3 = dama::Game::<G>::from_fen("W:WKa3,Kc1,Ke1:BKh6:E3:L30", o).unwrap();
+    assert_eq!(r3.counters().class, R3);
+    assert_eq!(r3.fen(), "W:WKa3,Kc1,Ke1:BKh6:H0:C0:E3:F1");
+    // A king stepping onto the diagonal in a position of no class: `L0`.
+    let g = game::<G>("B:WKa3,c1,e1:BKh6", o, &["h6-g7"]);
+    assert_eq!(g.counters().class, 0);
+    let fen = g.fen();
+    assert!(fen.contains(":L0"), "{fen}");
+    let back = dama::Game::<G>::from_fen(&fen, o).unwrap();
+    assert_eq!(back.counters().class, 0);
+    assert_eq!(back.fen(), fen);
+    // A limit the material cannot have is refused.
+    assert!(dama::Game::<G>::from_fen("W:WKa3,c1,e1:BKc5:L30", o).is_err());
+    assert!(dama::Game::<G>::from_fen("W:WKa1,c3:BKh8:L30", o).is_err());
 }

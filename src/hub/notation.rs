@@ -383,7 +383,6 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
     want.sort_by_key(|s| s.index());
     let fits: Vec<MoveInfo> = legal
         .iter()
-        .cloned()
         .filter(|m| m.from == Some(from) && m.path.last() == Some(&to))
         .filter(|m| {
             if caps.is_empty() {
@@ -393,6 +392,7 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
             got.sort_by_key(|s| s.index());
             got == want
         })
+        .cloned()
         .collect();
     match fits.len() {
         0 => Err(MoveTextError::Illegal {

@@ -37,7 +37,8 @@ use crate::geometry::Dark8x8;
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::russian::{
-    endgame_class, fmjd64_verdict, CAPTURE, KIND_MOVES, MOTION, START_FEN,
+    endgame_class, fmjd64_class_for_limit, fmjd64_fen_limit, fmjd64_verdict, CAPTURE, KIND_MOVES,
+    MOTION, START_FEN,
 };
 use crate::rules::{Capture, Counters, GameOptions, Mechanics, Motion, Outcome, Precedence, Rules};
 use crate::variant::Variant;
@@ -66,6 +67,14 @@ impl Rules for Brazilian {
 
     fn endgame_class(pos: &Position<Self>) -> u8 {
         endgame_class(pos)
+    }
+
+    fn fen_limit(pos: &Position<Self>, c: &Counters) -> Option<u32> {
+        fmjd64_fen_limit(pos, c)
+    }
+
+    fn class_for_limit(pos: &Position<Self>, limit: u32) -> Option<u8> {
+        fmjd64_class_for_limit(pos, limit)
     }
 
     fn verdict(

@@ -195,9 +195,9 @@ pub trait Rules: Mechanics {
     /// ([`Rules::endgame_class`]), so its FEN may carry them as the `E`
     /// field. A class is judged when the material changes and then kept,
     /// so an `E` the engine writes may stand on a board that, read
-    /// afresh, is in no class (such an `E` is read without a class and
-    /// so counts nothing: the one place where a FEN of these games does
-    /// not give back the same game); a game without classes refuses any
+    /// afresh, is in another class or none (a game where that can happen
+    /// writes the class's limit as `L`, [`Rules::fen_limit`] and
+    /// [`Rules::class_for_limit`]); a game without classes refuses any
     /// `E` above 0.
     const ENDGAME_CLASSES: bool = false;
 
@@ -229,8 +229,9 @@ pub trait Rules: Mechanics {
     }
 
     /// The `L` field a FEN of this position must carry: the endgame limit
-    /// the game counts to, where [`Rules::material_mark`] of the position
-    /// as it stands would give another (`None`, the default: never).
+    /// the game counts to, where the position as it stands would give
+    /// another ([`Rules::material_mark`] in Czech draughts, the endgame
+    /// class in Russian and Brazilian; `None`, the default: never).
     fn fen_limit(pos: &Position<Self>, counters: &Counters) -> Option<u32> {
         let _ = (pos, counters);
         None
@@ -240,6 +241,16 @@ pub trait Rules: Mechanics {
     /// `limit` plies from this position (a FEN's `L` field), or `None`
     /// if no endgame limit of that length can apply to it.
     fn mark_for_limit(pos: &Position<Self>, limit: u32) -> Option<bool> {
+        let _ = (pos, limit);
+        None
+    }
+
+    /// The endgame class ([`Counters::class`]) that makes the game count
+    /// to `limit` plies from this position (a FEN's `L` field; 0 for no
+    /// limit: no class), in a game whose classes are judged when the
+    /// material appears and then kept ([`Rules::ENDGAME_CLASSES`]), or
+    /// `None` if this material can be in no such class.
+    fn class_for_limit(pos: &Position<Self>, limit: u32) -> Option<u8> {
         let _ = (pos, limit);
         None
     }

@@ -122,6 +122,14 @@ impl Rules for Russian {
         endgame_class(pos)
     }
 
+    fn fen_limit(pos: &Position<Self>, c: &Counters) -> Option<u32> {
+        fmjd64_fen_limit(pos, c)
+    }
+
+    fn class_for_limit(pos: &Position<Self>, limit: u32) -> Option<u8> {
+        fmjd64_class_for_limit(pos, limit)
+    }
+
     fn verdict(
         pos: &Position<Self>,
         counters: &Counters,
@@ -157,6 +165,48 @@ pub fn endgame_class<R: Mechanics>(pos: &Position<R>) -> u8 {
         };
     }
     0
+}
+
+/// The plies an FMJD-64 class counts to (five moves of the stronger
+/// side in R1 and R2, fifteen in R3; 0 for no class): a FEN's `L`.
+fn class_plies(class: u8) -> u32 {
+    match class {
+        0 => 0,
+        R3 => 30,
+        _ => 10,
+    }
+}
+
+/// [`Rules::fen_limit`] of the FMJD-64 games: the kept class's limit in
+/// plies where the board read afresh would be in another class or none
+/// (R2's lone king has left the long diagonal, or a king has stepped
+/// onto it in a position of no class), so the FEN gives back the game.
+pub fn fmjd64_fen_limit<R: Mechanics>(pos: &Position<R>, c: &Counters) -> Option<u32> {
+    (c.class != endgame_class(pos)).then(|| class_plies(c.class))
+}
+
+/// [`Rules::class_for_limit`] of the FMJD-64 games: the class of this
+/// material that counts to `limit` plies. A class is judged when the
+/// material appears, so three pieces (one a king at least) against a
+/// lone king may be in R2 (if the lone king stood alone on the long
+/// diagonal then) or in R3 (three kings) or no class (otherwise), where
+/// the board alone shows only one of them; other material has one
+/// class whatever happens.
+pub fn fmjd64_class_for_limit<R: Mechanics>(pos: &Position<R>, limit: u32) -> Option<u8> {
+    let now = endgame_class(pos);
+    let kings = pos.kind(Kind::King);
+    let three = Color::ALL.into_iter().find_map(|lone| {
+        let l = pos.color(lone);
+        let o = pos.color(!lone);
+        (l.count() == 1 && !(l & kings).is_empty() && o.count() == 3)
+            .then(|| (o & kings).count())
+            .filter(|&ok| ok >= 1)
+    });
+    let mut classes = vec![now];
+    if let Some(ok) = three {
+        classes.extend([R2, if ok == 3 { R3 } else { 0 }]);
+    }
+    classes.into_iter().find(|&c| class_plies(c) == limit)
 }
 
 /// Moves of the stronger side since the class began: the side that made
