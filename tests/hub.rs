@@ -288,6 +288,12 @@ fn bad_input_is_an_error_and_changes_nothing() {
             );
         }
     }
+    // A pass where the game has none.
+    hub.send(&format!("pos pos={START} moves=0-0"));
+    assert_eq!(
+        hub.next(),
+        "error message=\"pos: move 1: '0-0' is not a legal move here: this game has no pass\""
+    );
     // Blank lines and unknown arguments are ignored; nothing else was said.
     hub.send("");
     hub.send("   ");

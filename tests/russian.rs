@@ -146,7 +146,6 @@ fn the_run_time_layer_knows_it() {
 fn a_fen_written_in_a_class_the_board_no_longer_shows_reads_back() {
     // R2 is judged when the material appears (the lone king alone on the
     // long diagonal) and kept; the king stepping off it leaves a board
-    // that, read afresh, is in no class, yet the FEN carries `E`.
     // that, read afresh, is in no class: the FEN carries the class's
     // limit as `L10`, and reads back as the same game.
     let o = GameOptions::default();

@@ -93,9 +93,10 @@ pub use probe::{Egtb, Probe};
 
 pub use value::{Value, Wdl, MAX_BUDGET, TB_WIN};
 
-/// The databases in `dir` for `dama play` and `dama serve`: refused,
-/// with a message naming the directory, when it holds no complete set
-/// of 2-piece databases.
+/// The databases in `dir` for `dama play`, `dama serve` and `dama egtb
+/// audit`: refused, with a message naming the directory, when it holds
+/// no complete set of 2-piece databases, or naming the file when one it
+/// would read has a wrong header or length ([`Egtb::check_files`]).
 ///
 /// # Errors
 ///

@@ -107,8 +107,9 @@ impl Egtb {
         })
     }
 
-    /// Checks the header and length of every slice file found
-    /// ([`Stored::check_header`]): a few bytes a file, so a directory
+    /// Checks the header and length of every slice file a probe may read
+    /// (those of the piece counts the directory covers completely;
+    /// [`Stored::check_header`]): a few bytes a file, so a directory
     /// with a truncated or misnamed file is refused when it is chosen
     /// rather than found wanting in the middle of a game. The first bad
     /// file is named, with the command that checks every file in full.
@@ -117,7 +118,14 @@ impl Egtb {
     ///
     /// The first file whose header or length is wrong.
     pub fn check_files(&self) -> Result<(), String> {
-        for slot in self.slots.iter().flatten() {
+        // Only the slices a probe may read: those of the piece counts
+        // the directory covers completely.
+        let used = self
+            .slots
+            .iter()
+            .flatten()
+            .filter(|slot| slot.mat.pieces() <= self.max_pieces);
+        for slot in used {
             Stored::check_header(&slot.path, slot.mat).map_err(|e| {
                 format!(
                     "{e}; dama egtb verify --dir {} checks every file",

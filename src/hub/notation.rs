@@ -344,7 +344,13 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
             .find(MoveInfo::is_pass)
             .ok_or_else(|| MoveTextError::Illegal {
                 text: text.to_string(),
-                why: "there is a move to play, so no pass".to_string(),
+                why: if game.legal_moves().is_empty() {
+                    "the side to move has no move".to_string()
+                } else if crate::dispatch!(v, R => <R as Mechanics>::PASSES) {
+                    "a pass only when no piece can move".to_string()
+                } else {
+                    "this game has no pass".to_string()
+                },
             });
     }
     let syntax = || MoveTextError::Syntax(crate::protocol::command::quote(text));
@@ -445,6 +451,9 @@ fn why_illegal(game: &AnyGame, legal: &[MoveInfo], from: Square) -> String {
             "a capture is compulsory: {}",
             listed(legal.iter().collect())
         );
+    }
+    if legal.iter().all(MoveInfo::is_pass) && !legal.is_empty() {
+        return "no piece can move: the only move is 0-0".to_string();
     }
     match game.piece_at(from) {
         None => format!("there is no piece on {number}"),

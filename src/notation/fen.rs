@@ -11,7 +11,8 @@
 //! `C` plies since the last capture or promotion, `E` plies since the
 //! current endgame class began, `L` the endgame limit a game counts to
 //! where the board alone would say another (Czech draughts, three kings
-//! against a lone king), `F` the move number. Which of them a game
+//! against a lone king; Russian and Brazilian, an endgame class kept
+//! since the material appeared), `F` the move number. Which of them a game
 //! writes is its rules' choice ([`crate::rules::Rules::writes_since_material`],
 //! [`crate::rules::Rules::fen_limit`]): whatever a reader needs to get the
 //! same game back.
@@ -44,7 +45,9 @@ pub struct Setup {
     /// The `L` field: the endgame limit in plies the game counts to, where
     /// the position alone does not say which (Czech draughts: three kings
     /// against a lone king that stood on the main diagonal when the
-    /// material appeared, or did not and stands there now).
+    /// material appeared, or did not and stands there now; Russian and
+    /// Brazilian: the endgame class judged when the material appeared,
+    /// 10 for R1 and R2, 30 for R3, 0 for none).
     pub limit: Option<u32>,
     /// The `F` field: the move number.
     pub fullmove: Option<u32>,
