@@ -125,6 +125,60 @@ fn u64_at(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(b.get(at..at + 8)?.try_into().ok()?))
 }
 
+/// The magic and version that open every slice file.
+fn check_kind(bytes: &[u8]) -> Result<(), &'static str> {
+    if bytes.get(..8) != Some(MAGIC.as_slice()) {
+        return Err("no header");
+    }
+    if bytes.get(8) != Some(&VERSION) {
+        return Err("unknown version");
+    }
+    Ok(())
+}
+
+/// The fields of a slice file's header, after the magic and version,
+/// checked against each other: a material that names a slice, and the
+/// size and block count that slice has.
+struct Header {
+    mat: Material,
+    size: u64,
+    block: u32,
+    blocks: u32,
+}
+
+impl Header {
+    /// Reads the fields from the first [`HEADER`] bytes of `bytes`.
+    fn read(bytes: &[u8]) -> Result<Header, &'static str> {
+        let b = bytes.get(..HEADER).ok_or("no header")?;
+        let mat = Material {
+            wk: b[9],
+            wm: b[10],
+            bk: b[11],
+            bm: b[12],
+        };
+        if Material::parse(&mat.to_string()) != Some(mat) {
+            return Err("material");
+        }
+        let (size, block, blocks) = (
+            u64_at(b, 13).unwrap_or(0),
+            u32_at(b, 21).unwrap_or(0),
+            u32_at(b, 25).unwrap_or(0),
+        );
+        if size != Slice::new(mat).size
+            || block == 0
+            || u64::from(blocks) != size.div_ceil(u64::from(block))
+        {
+            return Err("sizes");
+        }
+        Ok(Header {
+            mat,
+            size,
+            block,
+            blocks,
+        })
+    }
+}
+
 impl Stored {
     /// Reads and checks a slice file.
     pub fn read(path: &Path) -> Result<Stored, String> {
@@ -145,24 +199,12 @@ impl Stored {
         let len = f.metadata().map_err(io)?.len();
         let mut head = [0u8; HEADER];
         f.read_exact(&mut head).map_err(|_| bad("no header"))?;
-        if &head[..8] != MAGIC {
-            return Err(bad("no header"));
-        }
-        if head[8] != VERSION {
-            return Err(bad("unknown version"));
-        }
-        if head[9..13] != [mat.wk, mat.wm, mat.bk, mat.bm] {
+        check_kind(&head).map_err(bad)?;
+        let h = Header::read(&head).map_err(bad)?;
+        if h.mat != mat {
             return Err(bad("material"));
         }
-        let (size, block, blocks) = (
-            u64_at(&head, 13).unwrap_or(0),
-            u32_at(&head, 21).unwrap_or(0),
-            u64::from(u32_at(&head, 25).unwrap_or(0)),
-        );
-        if size != Slice::new(mat).size || block == 0 || blocks != size.div_ceil(u64::from(block)) {
-            return Err(bad("sizes"));
-        }
-        let last_at = HEADER as u64 + 4 * blocks;
+        let last_at = HEADER as u64 + 4 * u64::from(h.blocks);
         let mut last = [0u8; 4];
         f.seek(SeekFrom::Start(last_at)).map_err(io)?;
         f.read_exact(&mut last).map_err(|_| bad("offsets"))?;
@@ -175,34 +217,23 @@ impl Stored {
     /// Checks and takes apart the bytes of a slice file.
     pub fn parse(bytes: &[u8]) -> Result<Stored, String> {
         let bad = |what: &str| format!("not a valid database file ({what})");
-        if bytes.len() < HEADER + 8 || &bytes[..8] != MAGIC {
+        if bytes.len() < HEADER + 8 {
             return Err(bad("no header"));
         }
-        if bytes[8] != VERSION {
-            return Err(bad("unknown version"));
-        }
+        check_kind(bytes).map_err(bad)?;
+        // The checksum before the fields: a damaged file says so, rather
+        // than naming whichever field the damage happened to hit.
         let body = bytes.len() - 8;
         if u64_at(bytes, body) != Some(fnv(&bytes[..body])) {
             return Err(bad("checksum"));
         }
-        let mat = Material {
-            wk: bytes[9],
-            wm: bytes[10],
-            bk: bytes[11],
-            bm: bytes[12],
-        };
-        if Material::parse(&mat.to_string()) != Some(mat) {
-            return Err(bad("material"));
-        }
-        let size = u64_at(bytes, 13).ok_or_else(|| bad("size"))?;
-        let block = u32_at(bytes, 21).ok_or_else(|| bad("block"))?;
-        let blocks = u32_at(bytes, 25).ok_or_else(|| bad("blocks"))? as usize;
-        if size != Slice::new(mat).size
-            || block == 0
-            || blocks as u64 != size.div_ceil(u64::from(block))
-        {
-            return Err(bad("sizes"));
-        }
+        let Header {
+            mat,
+            size,
+            block,
+            blocks,
+        } = Header::read(bytes).map_err(bad)?;
+        let blocks = blocks as usize;
         let data_at = HEADER
             .checked_add((blocks + 1).checked_mul(4).ok_or_else(|| bad("blocks"))?)
             .ok_or_else(|| bad("blocks"))?;

@@ -340,11 +340,12 @@ pub fn parse_move(game: &AnyGame, text: &str) -> Result<MoveInfo, MoveTextError>
     let legal = game.legal_moves();
     if text == "0-0" {
         return legal
-            .into_iter()
-            .find(MoveInfo::is_pass)
+            .iter()
+            .find(|m| m.is_pass())
+            .cloned()
             .ok_or_else(|| MoveTextError::Illegal {
                 text: text.to_string(),
-                why: if game.legal_moves().is_empty() {
+                why: if legal.is_empty() {
                     "the side to move has no move".to_string()
                 } else if crate::dispatch!(v, R => <R as Mechanics>::PASSES) {
                     "a pass only when no piece can move".to_string()

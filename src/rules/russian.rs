@@ -195,18 +195,21 @@ pub fn fmjd64_fen_limit<R: Mechanics>(pos: &Position<R>, c: &Counters) -> Option
 pub fn fmjd64_class_for_limit<R: Mechanics>(pos: &Position<R>, limit: u32) -> Option<u8> {
     let now = endgame_class(pos);
     let kings = pos.kind(Kind::King);
-    let three = Color::ALL.into_iter().find_map(|lone| {
+    let lone_king_against_three = Color::ALL.into_iter().find_map(|lone| {
         let l = pos.color(lone);
         let o = pos.color(!lone);
         (l.count() == 1 && !(l & kings).is_empty() && o.count() == 3)
             .then(|| (o & kings).count())
             .filter(|&ok| ok >= 1)
     });
-    let mut classes = vec![now];
-    if let Some(ok) = three {
-        classes.extend([R2, if ok == 3 { R3 } else { 0 }]);
-    }
-    classes.into_iter().find(|&c| class_plies(c) == limit)
+    let (two, three) = match lone_king_against_three {
+        Some(ok) => (Some(R2), Some(if ok == 3 { R3 } else { 0 })),
+        None => (None, None),
+    };
+    [Some(now), two, three]
+        .into_iter()
+        .flatten()
+        .find(|&c| class_plies(c) == limit)
 }
 
 /// Moves of the stronger side since the class began: the side that made
