@@ -77,9 +77,10 @@ pub const PARAMS: Params = if SHIP_LEARNED { LEARNED } else { HAND };
 
 /// The learned region patterns (`dama tune --patterns`; README,
 /// "Learned evaluation (Czech)"): one signed byte a weight, window by
-/// window ([`regions`]), fitted in the ninth round (README, "Ninth
-/// round"). One phase: a table in two phases (`--phased`) won one SPRT
-/// and played level in a second and at 10 s + 0.1 s (README, "Eighth
+/// window ([`regions`]), in two phases (`--phased`: the full board's
+/// worths, then the ending's), fitted in the seventeenth round to the
+/// match engines' scores (README, "Seventeenth round"). Two phases
+/// fitted to the games' results had played level (README, "Eighth
 /// round").
 pub const PATTERN_TABLE: regions::Table = regions::Table(include_bytes!("czech_patterns.bin"));
 const _: () = assert!(PATTERN_TABLE.fits(&regions::layout::<Czech>()));

@@ -15,7 +15,8 @@
 //! few dozen small integers a position, so an epoch over a million
 //! positions takes well under a second).
 //!
-//! The patterns are 59 049 numbers (104 976 on 10×10), most of them
+//! The patterns are 59 049 numbers (104 976 on 10×10; twice as many in
+//! two phases), most of them
 //! seen in few positions: they are pulled towards their start, 0 or a
 //! given table (`pattern_prior`),
 //! and a share of the positions can be kept out of the training
