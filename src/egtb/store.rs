@@ -150,6 +150,11 @@ impl Header {
     /// Reads the fields from the first [`HEADER`] bytes of `bytes`.
     fn read(bytes: &[u8]) -> Result<Header, &'static str> {
         let b = bytes.get(..HEADER).ok_or("no header")?;
+        // Counts of 8 or more name no slice (and would overflow the sums
+        // `Material::parse` makes of them).
+        if b[9..13].iter().any(|&n| n >= 8) {
+            return Err("material");
+        }
         let mat = Material {
             wk: b[9],
             wm: b[10],
@@ -379,5 +384,30 @@ mod tests {
         let mid = bytes.len() / 2;
         bytes[mid] ^= 0x55;
         assert!(Stored::parse(&bytes).is_err());
+    }
+
+    /// A header whose piece counts are garbage (here 200 kings and 100
+    /// men) is refused as the wrong material, by the quick check as by a
+    /// full read whose checksum was mended to match, and nothing panics.
+    #[test]
+    fn garbage_counts_are_refused() {
+        let mat = Material::parse("KvK").unwrap();
+        let n = Slice::new(mat).size as usize;
+        let dir = crate::testkit::TempDir::new("egtb-counts");
+        let path = dir.join("t.egtb");
+        write(&path, mat, &vec![5; n]).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[9] = 200;
+        bytes[10] = 100;
+        let body = bytes.len() - 8;
+        let sum = fnv(&bytes[..body]).to_le_bytes();
+        bytes[body..].copy_from_slice(&sum);
+        std::fs::write(&path, &bytes).unwrap();
+        let err = Stored::check_header(&path, mat).unwrap_err();
+        assert!(err.ends_with("(material)"), "{err}");
+        assert_eq!(
+            Stored::parse(&bytes).err().as_deref(),
+            Some("not a valid database file (material)")
+        );
     }
 }
