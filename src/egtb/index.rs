@@ -177,7 +177,8 @@ impl Material {
         let (wk, wm) = count(w)?;
         let (bk, bm) = count(b)?;
         let mat = Material { wk, wm, bk, bm };
-        (wk + wm > 0 && bk + bm > 0 && mat.pieces() <= 7 && wk < 8 && wm < 8 && bk < 8 && bm < 8)
+        // The bounds first: the sums after them cannot overflow then.
+        (wk < 8 && wm < 8 && bk < 8 && bm < 8 && wk + wm > 0 && bk + bm > 0 && mat.pieces() <= 7)
             .then_some(mat)
     }
 }

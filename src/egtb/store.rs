@@ -150,11 +150,6 @@ impl Header {
     /// Reads the fields from the first [`HEADER`] bytes of `bytes`.
     fn read(bytes: &[u8]) -> Result<Header, &'static str> {
         let b = bytes.get(..HEADER).ok_or("no header")?;
-        // Counts of 8 or more name no slice (and would overflow the sums
-        // `Material::parse` makes of them).
-        if b[9..13].iter().any(|&n| n >= 8) {
-            return Err("material");
-        }
         let mat = Material {
             wk: b[9],
             wm: b[10],

@@ -202,13 +202,9 @@ pub fn fmjd64_class_for_limit<R: Mechanics>(pos: &Position<R>, limit: u32) -> Op
             .then(|| (o & kings).count())
             .filter(|&ok| ok >= 1)
     });
-    let (two, three) = match lone_king_against_three {
-        Some(ok) => (Some(R2), Some(if ok == 3 { R3 } else { 0 })),
-        None => (None, None),
-    };
-    [Some(now), two, three]
-        .into_iter()
-        .flatten()
+    let earlier = lone_king_against_three.map(|ok| [R2, if ok == 3 { R3 } else { 0 }]);
+    std::iter::once(now)
+        .chain(earlier.into_iter().flatten())
         .find(|&c| class_plies(c) == limit)
 }
 
