@@ -20,9 +20,11 @@
 //!   diagonal (`cage`); and when the 25-move rule comes close every
 //!   advantage fades towards the draw.
 //! - Region patterns ([`regions`]: the men of sixteen 4×4 windows),
-//!   learned from self-play on top of these hand-set numbers (`dama
+//!   learned from self-play on top of these hand-set numbers, then
+//!   fitted in two phases to the scores of a match's games (`dama
 //!   selfplay`/`dama tune --variant international --patterns`; README,
-//!   "Learned evaluation (international)"), read how men stand together.
+//!   "Learned region patterns (international)"), read how men stand
+//!   together.
 
 use super::regions;
 use super::shapes::{Centre, Kings, Men, Squares};
@@ -157,7 +159,8 @@ pub fn adjust<R: Rules>(pos: &Position<R>, white: i32, cx: &Context) -> i32 {
 }
 
 /// The learned region patterns: one signed byte a weight, window by
-/// window ([`regions`]).
+/// window ([`regions`]), in two phases (the full board's worths, then
+/// the ending's; `dama tune --phased`).
 pub const PATTERN_TABLE: regions::Table =
     regions::Table(include_bytes!("international_patterns.bin"));
 
