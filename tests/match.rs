@@ -256,6 +256,19 @@ fn misbehaving_engines_lose_with_the_reason_while_the_match_goes_on() {
         if bad == "illegal" {
             assert!(last.contains("illegal move 'a1-c3'"), "{last}");
         }
+        // A move never sent is lost on time, and the reason names the
+        // whole allowance (700 ms a move and the margin), not the last
+        // wait between two `info` lines of the flooding engine.
+        if bad == "hang" || bad == "flood" {
+            let allowed: u128 = last
+                .split("no move within the ")
+                .nth(1)
+                .and_then(|r| r.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no allowance in {last}"));
+            assert!(allowed >= 700, "{last}");
+            assert!(last.contains("movetime 700 ms + margin "), "{last}");
+        }
     }
     // Every engine process has ended, the one that ignores `quit` too.
     assert!(std::fs::read_dir(&pids).unwrap().count() >= 7);

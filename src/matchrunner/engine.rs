@@ -97,6 +97,19 @@ pub enum EngineError {
     Unsupported(String),
 }
 
+impl EngineError {
+    /// A timeout restated as the whole wait `total`: the deadline of a
+    /// reply read line by line (an engine's `info` lines before its move)
+    /// is set once, but each [`EngineProcess::recv`] only knows its own
+    /// share of it.
+    pub fn waited(self, total: Duration) -> Self {
+        match self {
+            EngineError::Timeout(_) => EngineError::Timeout(total.as_millis()),
+            e => e,
+        }
+    }
+}
+
 enum Msg {
     Line(String),
     Eof,
@@ -237,7 +250,7 @@ impl EngineProcess {
         };
         e.send(hello)?;
         loop {
-            let line = e.recv(deadline, stop)?;
+            let line = e.recv(deadline, stop).map_err(|x| x.waited(timeout))?;
             let t = line.trim();
             if t == listed {
                 break;
@@ -264,7 +277,7 @@ impl EngineProcess {
         };
         e.send(ask)?;
         loop {
-            let line = e.recv(deadline, stop)?;
+            let line = e.recv(deadline, stop).map_err(|x| x.waited(timeout))?;
             let t = line.trim();
             if t == ready {
                 break;
@@ -315,7 +328,9 @@ impl EngineProcess {
     }
 
     /// The next line, waiting until `deadline` at most; checks `stop`
-    /// every 20 ms.
+    /// every 20 ms. A timeout reports the time from this call to the
+    /// deadline; a caller that reads several lines towards one deadline
+    /// reports its whole wait with [`EngineError::waited`].
     pub fn recv(&mut self, deadline: Instant, stop: &AtomicBool) -> Result<String, EngineError> {
         let start = Instant::now();
         loop {
@@ -355,7 +370,12 @@ impl EngineProcess {
         })?;
         let reply = self.sync_reply();
         loop {
-            if self.recv(deadline, stop)?.trim() == reply {
+            if self
+                .recv(deadline, stop)
+                .map_err(|x| x.waited(timeout))?
+                .trim()
+                == reply
+            {
                 return Ok(());
             }
         }

@@ -467,7 +467,7 @@ pub fn play_game(
         let mut score = None;
         let mut depth = None;
         let reply: Result<String, EngineError> = sent.and_then(|_| loop {
-            let line = e.recv(deadline, stop)?;
+            let line = e.recv(deadline, stop).map_err(|x| x.waited(limit))?;
             let t = line.trim();
             if t.starts_with("info") {
                 let (s, d) = match hub {
