@@ -330,6 +330,10 @@ pub struct Tables {
     pub square_of: [u8; 128],
     /// Every playable square of each rank.
     pub rank: [u128; MAX_SIDE as usize],
+    /// Every playable square of the left half of the files (`a`–`e` on
+    /// 10×10, `a`–`d` on 8×8; the middle file of an odd board is not in
+    /// it).
+    pub west: u128,
 }
 
 /// Computes the tables of a board.
@@ -350,6 +354,7 @@ pub const fn tables(l: Board) -> Tables {
         bit_of: [NONE; SQUARES],
         square_of: [NONE; 128],
         rank: [0; MAX_SIDE as usize],
+        west: 0,
     };
     let mut r = 0i32;
     while r < h as i32 {
@@ -360,6 +365,9 @@ pub const fn tables(l: Board) -> Tables {
                 let index = r * MAX_SIDE as i32 + f;
                 t.all |= 1u128 << b;
                 t.rank[r as usize] |= 1u128 << b;
+                if 2 * f + 1 < w as i32 {
+                    t.west |= 1u128 << b;
+                }
                 t.bit_of[index as usize] = b as u8;
                 t.square_of[b as usize] = index as u8;
                 let mut d = 0;
@@ -417,6 +425,9 @@ pub trait Geometry:
     const SHIFT: [i32; 16];
     /// Promotion rank of each colour (White's is the top rank).
     const LAST_RANK: [Self::B; 2];
+    /// The playable squares of the left half of the files (see
+    /// [`Tables::west`]).
+    const WEST: Self::B;
     /// The layout's tables.
     fn tables() -> &'static Tables;
 
@@ -500,6 +511,7 @@ macro_rules! geometry {
                 Self::T.rank[Self::T.ranks as usize - 1] as $b,
                 Self::T.rank[0] as $b,
             ];
+            const WEST: $b = Self::T.west as $b;
             #[inline(always)]
             fn tables() -> &'static Tables {
                 static T: Tables = tables($layout);
@@ -547,6 +559,20 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_west_half_is_the_left_files() {
+        assert_eq!(Dark10x10::WEST.count_ones(), 25);
+        assert_eq!(Dark8x8::WEST.count_ones(), 16);
+        // The middle file of an odd board is in neither half.
+        assert_eq!(Full7x7::WEST.count_ones(), 21);
+        assert_eq!(Full10x10::WEST.count_ones(), 50);
+        // 46 (`a1`) and 5 (`j10`) on 10×10.
+        assert!(Dark10x10::single(sq("a1")).unwrap() & Dark10x10::WEST != 0);
+        assert!(Dark10x10::single(sq("j10")).unwrap() & Dark10x10::WEST == 0);
+        assert!(Dark10x10::single(sq("e1")).unwrap() & Dark10x10::WEST != 0);
+        assert!(Dark10x10::single(sq("f2")).unwrap() & Dark10x10::WEST == 0);
     }
 
     #[test]
