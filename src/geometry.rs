@@ -565,6 +565,11 @@ mod tests {
     fn the_west_half_is_the_left_files() {
         assert_eq!(Dark10x10::WEST.count_ones(), 25);
         assert_eq!(Dark8x8::WEST.count_ones(), 16);
+        assert_eq!(Dark8x8H1::WEST.count_ones(), 16);
+        assert_eq!(Full8x8::WEST.count_ones(), 32);
+        // On the board of `h1`'s colour `a8` is played on, in the west.
+        assert!(Dark8x8H1::single(sq("a8")).unwrap() & Dark8x8H1::WEST != 0);
+        assert!(Dark8x8H1::single(sq("h1")).unwrap() & Dark8x8H1::WEST == 0);
         // The middle file of an odd board is in neither half.
         assert_eq!(Full7x7::WEST.count_ones(), 21);
         assert_eq!(Full10x10::WEST.count_ones(), 50);
