@@ -260,18 +260,8 @@ fn misbehaving_engines_lose_with_the_reason_while_the_match_goes_on() {
         // whole allowance (700 ms a move and the margin), not the last
         // wait between two `info` lines of the flooding engine.
         if bad == "hang" || bad == "flood" {
-            let allowed: u128 = last
-                .split("no move within the ")
-                .nth(1)
-                .and_then(|r| r.split(' ').next())
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("no allowance in {last}"));
-            let margin: u128 = last
-                .split("movetime 700 ms + margin ")
-                .nth(1)
-                .and_then(|r| r.split(' ').next())
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("no margin in {last}"));
+            let allowed: u128 = number_after(last, "no move within the ");
+            let margin: u128 = number_after(last, "movetime 700 ms + margin ");
             assert_eq!(allowed, 700 + margin, "{last}");
         }
     }
@@ -808,12 +798,7 @@ fn a_slow_engine_loses_on_time_once_its_clock_is_empty() {
             "{text}"
         );
         assert!(text.contains(" ms allowed"), "{text}");
-        let clock: i64 = text
-            .split("clock ")
-            .nth(1)
-            .and_then(|r| r.split(' ').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("no clock in {text}"));
+        let clock: i64 = number_after(&text, "clock ");
         assert!(clock < 0, "the overdraft is kept: {text}");
         assert!(text.contains(" ms + margin 300 ms)"), "{text}");
         // The slow side made more moves than its clock alone allowed, but
@@ -849,4 +834,14 @@ fn a_short_move_time_is_mostly_searched() {
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
     assert!(median >= 0.015, "median {median} s of {times:?}");
+}
+
+/// The number written right after the first `phrase` in `text` (up to the
+/// next space), as a reason or a comment writes it: "within the 1700 ms".
+fn number_after<T: std::str::FromStr>(text: &str, phrase: &str) -> T {
+    text.split(phrase)
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number after '{phrase}' in {text}"))
 }
