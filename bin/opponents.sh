@@ -32,21 +32,24 @@ build() {
   local dir="$1" commit="${2:-HEAD}"
   if [ ! -x "$dir/scan" ]; then
     if [ ! -d "$dir/.git" ]; then
-      git clone -q --no-checkout "$repo" "$dir"
+      git clone -q --no-checkout "$repo" "$dir" || return 1
     fi
-    git -C "$dir" reset -q --hard "$commit"
+    git -C "$dir" reset -q --hard "$commit" || return 1
     # Scan 2.0's Makefile includes a .depend that its source lacks.
     [ -e "$dir/src/.depend" ] || touch "$dir/src/.depend"
-    make -C "$dir/src" -j"$(nproc)" >/dev/null
-    cp "$dir/src/scan" "$dir/scan"
+    make -C "$dir/src" -j"$(nproc)" >/dev/null || return 1
+    cp "$dir/src/scan" "$dir/scan" || return 1
   fi
   ls "$dir/data"
 }
 
+# A mirror that lacks Scan 3.1's large data files (data/eval*, a few MB
+# each) still has all of Scan 2.0's, so one failure does not stop the other.
+failed=0
 echo "== Scan 3.1"
-build "$dest/scan"
+build "$dest/scan" || { echo "Scan 3.1 was not built (see above)" >&2; failed=1; }
 echo "== Scan 2.0"
-build "$dest/scan2" 57082ee
+build "$dest/scan2" 57082ee || { echo "Scan 2.0 was not built (see above)" >&2; failed=1; }
 
 cat <<EOT
 
@@ -55,3 +58,4 @@ Engines for dama match:
   --engine name=scan cmd=$dest/scan/scan arg=hub proto=hub dir=$dest/scan
   --engine name=scan2 cmd=$dest/scan2/scan arg=hub proto=hub1 dir=$dest/scan2
 EOT
+exit "$failed"
