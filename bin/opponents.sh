@@ -43,19 +43,20 @@ build() {
   ls "$dir/data"
 }
 
-# A mirror that lacks Scan 3.1's large data files (data/eval*, a few MB
-# each) still has all of Scan 2.0's, so one failure does not stop the other.
+# A mirror may lack some of Scan 3.1's data files (data/eval*,
+# data/book_frisian) yet hold all of Scan 2.0's, so one failure does not
+# stop the other.
 failed=0
 echo "== Scan 3.1"
 build "$dest/scan" || { echo "Scan 3.1 was not built (see above)" >&2; failed=1; }
 echo "== Scan 2.0"
 build "$dest/scan2" 57082ee || { echo "Scan 2.0 was not built (see above)" >&2; failed=1; }
 
-cat <<EOT
-
-Engines for dama match:
-  --engine name=dame-rs cmd=$dest/dame/bin/dame arg=hub proto=hub
-  --engine name=scan cmd=$dest/scan/scan arg=hub proto=hub dir=$dest/scan
-  --engine name=scan2 cmd=$dest/scan2/scan arg=hub proto=hub1 dir=$dest/scan2
-EOT
+echo
+echo "Engines for dama match:"
+echo "  --engine name=dame-rs cmd=$dest/dame/bin/dame arg=hub proto=hub"
+[ -x "$dest/scan/scan" ] &&
+  echo "  --engine name=scan cmd=$dest/scan/scan arg=hub proto=hub dir=$dest/scan"
+[ -x "$dest/scan2/scan" ] &&
+  echo "  --engine name=scan2 cmd=$dest/scan2/scan arg=hub proto=hub1 dir=$dest/scan2"
 exit "$failed"
