@@ -16,7 +16,10 @@ dama's own. Scan 2.0 speaks the first Hub protocol: `pos`, `depth`, then
 `analyse` (no book, no shortcut for a single move) and waits for the
 `move` reply before the next position, since a line sent during a search
 stops it. Scan writes its `info` line only from depth 12 on, so DEPTH
-below 12 scores nothing: a position without an `info` line is left out.
+below 12 scores nothing: a position without an `info` line is left out,
+and so is one Scan refuses (`error`, said on stderr). Every position must
+have a legal move (positions from games in progress do): Scan 2.0 stops
+on one without.
 """
 
 import subprocess
@@ -78,7 +81,12 @@ class Scan:
         self.send("pos " + hub_position(fen))
         self.send(f"depth {depth}")
         self.send("analyse")
-        info = [line for line in self.until("move") if line.startswith("info ")]
+        reply = self.until("move")
+        if any(line.startswith("error") for line in reply):
+            # Scan kept its previous board: its score is not this position's.
+            print(f"scan-label: Scan refused {fen}: skipped", file=sys.stderr)
+            return None
+        info = [line for line in reply if line.startswith("info ")]
         if not info:
             return None
         # info <depth> <mean depth> <score> <nodes> <seconds> <Mnps> <pv…>

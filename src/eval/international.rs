@@ -120,7 +120,9 @@ fn cage<R: Rules>(pos: &Position<R>, lone: Color) -> i32 {
 /// flying king sweeps or blocks so few), or as many kings as the
 /// opponent and at most one man more. Scan's evaluation makes the same
 /// cuts (by 8 and by 2): without them the search trades into such
-/// endings as if a man up were still worth a man.
+/// endings as if a man up were still worth a man. Against a lone king
+/// the lone-king cut of [`adjust`] comes on top (by 16 more): such ends
+/// are draws by the endgame limits anyway.
 fn drawish<R: Rules>(pos: &Position<R>, s: i32) -> i32 {
     let ahead = match s.signum() {
         1 => Color::White,
@@ -143,8 +145,8 @@ fn drawish<R: Rules>(pos: &Position<R>, s: i32) -> i32 {
     }
 }
 
-/// Whether [`drawish`] shrinks the scores of king endings with too
-/// little material to win.
+/// Whether [`drawish`] shrinks the score of a side ahead with too
+/// little to win against the opponent's king (with men or without).
 const DRAWISH: bool = true;
 
 /// Formation, endgame knowledge and the pull of the 25-move rule, from
