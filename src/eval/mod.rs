@@ -450,10 +450,21 @@ mod tests {
     fn symmetric_start<R: Evaluate>() {
         let e = Evaluator::<R>::new();
         let pos = Position::<R>::start();
-        // Start positions are symmetric: only the tempo separates the sides.
+        // Start positions are symmetric: only the turn separates the
+        // sides (the tempo, and patterns learned by who is to move), so
+        // White to move is worth to White what Black to move would be
+        // worth to Black.
+        let fen = pos.to_string();
+        let black_to_move: Position<R> = format!("B{}", &fen[1..]).parse().unwrap();
         assert_eq!(
             e.white_raw(&pos).0,
-            0,
+            -e.white_raw(&black_to_move).0,
+            "{} start should be level",
+            R::VARIANT
+        );
+        assert_eq!(
+            e.evaluate(&pos, &Context::NONE),
+            e.evaluate(&black_to_move, &Context::NONE),
             "{} start should be level",
             R::VARIANT
         );

@@ -24,6 +24,15 @@
 //! ([`fold`]), so the phases cost one blend per evaluation, not a second
 //! read of the windows.
 //!
+//! A table of two phases may also come twice, by who is to move
+//! ([`Table::movers`]): the worths for the side whose turn it is, then
+//! for the side that waits. The evaluation is read at quiet positions
+//! only, but a quiet position is not a still one: a man the opponent
+//! can attack at once, or the spare tempo in a locked wing, is worth
+//! one thing to the side that moves next and another to the side that
+//! must wait. Folded for play, such a table is two tables, one for each
+//! side to move, so it still costs one read a window.
+//!
 //! Each window is read twice, once from each side: White's men as own
 //! on the board as it stands, and Black's men as own on the board turned
 //! half round (which on this bit layout is reversing the layout's bits:
@@ -266,15 +275,28 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// Whether the table fits layout `l`: one phase or two.
+    /// Whether the table fits layout `l`: one phase, two, or two by
+    /// who is to move.
     pub const fn fits(&self, l: &Layout) -> bool {
-        !l.is_empty() && (self.0.len() == l.len() || self.0.len() == 2 * l.len())
+        let n = self.0.len();
+        !l.is_empty() && (n == l.len() || n == 2 * l.len() || n == 4 * l.len())
     }
 
     /// Its phases on layout `l`: 1 (one worth for the whole game) or 2
     /// (the full board's and the ending's).
     pub const fn phases(&self, l: &Layout) -> usize {
-        if self.0.len() == 2 * l.len() {
+        if self.0.len() >= 2 * l.len() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Its movers on layout `l`: 1 (the same worths whoever is to
+    /// move) or 2 (two phases for the side to move, then two for the
+    /// side that waits).
+    pub const fn movers(&self, l: &Layout) -> usize {
+        if self.0.len() == 4 * l.len() {
             2
         } else {
             1
@@ -282,17 +304,19 @@ impl Table {
     }
 
     /// The worth of arrangement `a` of window `w` in phase `phase` (0:
-    /// the full board, 1: the ending) of a table of `len` weights a
-    /// phase; a one-phase table has the same worth in both.
+    /// the full board, 1: the ending) for the side to move (`moves`) or
+    /// the one that waits, in a table of `len` weights a block; a table
+    /// of one phase has the same worth in both, one without movers the
+    /// same for both sides.
     #[inline(always)]
-    fn get_in(&self, len: usize, phase: usize, w: usize, a: u16) -> i32 {
-        let at = w * STATES + a as usize;
-        let at = if self.0.len() > len {
-            at + phase * len
-        } else {
-            at
+    fn get_in(&self, len: usize, phase: usize, moves: bool, w: usize, a: u16) -> i32 {
+        let blocks = self.0.len() / len;
+        let block = match blocks {
+            1 => 0,
+            2 => phase,
+            _ => phase + if moves { 0 } else { 2 },
         };
-        self.0[at] as i8 as i32
+        self.0[block * len + w * STATES + a as usize] as i8 as i32
     }
 
     /// The patterns' part of the evaluation, from White's side.
@@ -300,11 +324,12 @@ impl Table {
     pub fn score<R: Rules>(&self, pos: &Position<R>) -> i32 {
         let l = layout::<R>();
         let [white, black] = views(pos);
+        let white_moves = pos.side() == Color::White;
         let mut s = [0; 2];
         for (phase, s) in s.iter_mut().enumerate() {
             for w in 0..l.windows {
-                *s += self.get_in(l.len(), phase, w, white[w])
-                    - self.get_in(l.len(), phase, w, black[w]);
+                *s += self.get_in(l.len(), phase, white_moves, w, white[w])
+                    - self.get_in(l.len(), phase, !white_moves, w, black[w]);
             }
         }
         l.blend(s[0], s[1], l.phase(pos.occupied().count() as i32))
@@ -347,6 +372,9 @@ pub enum Folded {
     One(Box<[i16]>),
     /// The full board's and the ending's, packed.
     Two(Box<[i32]>),
+    /// Two phases by who is to move: the packed pairs with White to
+    /// move, then as many with Black to move.
+    Movers(Box<[i32]>),
 }
 
 /// The table folded for play on game `R`'s board, at `percent` of its
@@ -357,20 +385,32 @@ pub enum Folded {
 pub fn fold<R: Rules>(t: &Table, percent: i32) -> Folded {
     let l = layout::<R>();
     assert!(t.fits(&l), "a pattern table made for this board");
-    let worth = |phase: usize, w: usize, a: usize| {
-        let v = t.get_in(l.len(), phase, w, a as u16)
-            - t.get_in(l.len(), phase, l.windows - 1 - w, other_side(a) as u16);
+    // White's read of window `w` for the side `white_moves` says, less
+    // Black's read of the same region for the other side.
+    let worth = |phase: usize, white_moves: bool, w: usize, a: usize| {
+        let v = t.get_in(l.len(), phase, white_moves, w, a as u16)
+            - t.get_in(
+                l.len(),
+                phase,
+                !white_moves,
+                l.windows - 1 - w,
+                other_side(a) as u16,
+            );
         v * percent / 100
     };
-    let entries = (0..l.windows).flat_map(|w| (0..STATES).map(move |a| (w, a)));
-    if t.phases(&l) == 1 {
-        Folded::One(entries.map(|(w, a)| worth(0, w, a) as i16).collect())
-    } else {
-        Folded::Two(
-            entries
-                .map(|(w, a)| worth(0, w, a) + (worth(1, w, a) << 16))
+    let entries = || (0..l.windows).flat_map(|w| (0..STATES).map(move |a| (w, a)));
+    let pairs = |white_moves: bool| {
+        entries()
+            .map(move |(w, a)| worth(0, white_moves, w, a) + (worth(1, white_moves, w, a) << 16))
+    };
+    match (t.phases(&l), t.movers(&l)) {
+        (1, _) => Folded::One(
+            entries()
+                .map(|(w, a)| worth(0, true, w, a) as i16)
                 .collect(),
-        )
+        ),
+        (_, 1) => Folded::Two(pairs(true).collect()),
+        _ => Folded::Movers(pairs(true).chain(pairs(false)).collect()),
     }
 }
 
@@ -392,15 +432,23 @@ pub fn score_folded<R: Rules>(folded: &Folded, pos: &Position<R>) -> i32 {
     let l = &<R::Geo as Regions>::LAYOUT;
     let white = pos.pieces(Color::White, Kind::Man).to_u128() as u64;
     let black = pos.pieces(Color::Black, Kind::Man).to_u128() as u64;
+    let two = |t: &[i32]| {
+        let s = folded_sum(l, t, white, black);
+        // Each phase's sum stays far inside 16 bits (at most 254 a
+        // window).
+        let full = s as i16 as i32;
+        let end = (s - full) >> 16;
+        l.blend(full, end, l.phase(pos.occupied().count() as i32))
+    };
     match folded {
         Folded::One(t) => folded_sum(l, t, white, black),
-        Folded::Two(t) => {
-            let s = folded_sum(l, t, white, black);
-            // Each phase's sum stays far inside 16 bits (at most 254 a
-            // window).
-            let full = s as i16 as i32;
-            let end = (s - full) >> 16;
-            l.blend(full, end, l.phase(pos.occupied().count() as i32))
+        Folded::Two(t) => two(t),
+        Folded::Movers(t) => {
+            let n = l.windows * STATES;
+            match pos.side() {
+                Color::White => two(&t[..n]),
+                Color::Black => two(&t[n..]),
+            }
         }
     }
 }
@@ -510,8 +558,8 @@ mod tests {
     /// Turning the board and swapping the colours swaps the views, so
     /// any table scores the mirrored position as the negation.
     fn symmetric<R: Rules>() {
-        static BYTES: [u8; 2 * MAX_WINDOWS * STATES] = {
-            let mut t = [0u8; 2 * MAX_WINDOWS * STATES];
+        static BYTES: [u8; 4 * MAX_WINDOWS * STATES] = {
+            let mut t = [0u8; 4 * MAX_WINDOWS * STATES];
             let mut i = 0;
             while i < t.len() {
                 t[i] = ((i * 7919) % 255) as u8;
@@ -520,10 +568,10 @@ mod tests {
             t
         };
         let l = layout::<R>();
-        // One phase, and two (whose halves differ).
-        for len in [l.len(), 2 * l.len()] {
+        // One phase, two (whose halves differ), and two by movers.
+        for len in [l.len(), 2 * l.len(), 4 * l.len()] {
             let table = Table(&BYTES[..len]);
-            assert_eq!(table.phases(&l), len / l.len());
+            assert_eq!(table.phases(&l) * table.movers(&l), len / l.len());
             let folded = fold::<R>(&table, 100);
             for pos in crate::testkit::random_positions::<R>(5, 60, 300) {
                 let mirrored = mirror(&pos);

@@ -90,6 +90,11 @@ pub struct TuneArgs {
     /// the size.
     #[arg(long, requires = "patterns")]
     pub phased: bool,
+    /// Learn the patterns by who is to move as well: two phases for the
+    /// side to move and two for the side that waits (implies --phased;
+    /// the table written is four times the size of one phase).
+    #[arg(long, requires = "patterns")]
+    pub movers: bool,
     /// Pull of the patterns towards their start (0, or the table of
     /// --start-patterns as --start-patterns-percent scales it):
     /// PATTERN_PRIOR × Σ (p − start)² is added to the loss.
@@ -232,6 +237,12 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
             R::VARIANT
         ));
     }
+    if !R::LINEAR && a.movers {
+        return Err(format!(
+            "{}: --movers needs the side to move among the features, which only czech has",
+            R::VARIANT
+        ));
+    }
     if !R::LINEAR && a.patterns_out.is_none() {
         return Err(format!("{}: --patterns --patterns-out FILE", R::VARIANT));
     }
@@ -272,12 +283,13 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         Some(p) => {
             let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
             let len = regions::layout::<R>().len();
-            if bytes.len() != len && bytes.len() != 2 * len {
+            if ![len, 2 * len, 4 * len].contains(&bytes.len()) {
                 return Err(format!(
-                    "{p}: {} bytes, not the {len} of a pattern table for {} (or {} for two phases)",
+                    "{p}: {} bytes, not the {len} of a pattern table for {} (or {} for two phases, {} by movers)",
                     bytes.len(),
                     R::VARIANT,
-                    2 * len
+                    2 * len,
+                    4 * len
                 ));
             }
             let scale = f64::from(a.start_patterns_percent) / 100.0;
@@ -294,7 +306,12 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         fix_man: !a.free_man,
         prior: a.prior,
         patterns: a.patterns,
-        phases: if a.phased || start_patterns.len() > regions::layout::<R>().len() {
+        phases: if a.phased || a.movers || start_patterns.len() > regions::layout::<R>().len() {
+            2
+        } else {
+            1
+        },
+        movers: if a.movers || start_patterns.len() > 2 * regions::layout::<R>().len() {
             2
         } else {
             1
@@ -342,6 +359,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         (a.prior > 0.0, format!(" --prior {}", a.prior)),
         (a.patterns, " --patterns".into()),
         (a.phased, " --phased".into()),
+        (a.movers, " --movers".into()),
         (
             a.pattern_prior > 0.0,
             format!(" --pattern-prior {}", a.pattern_prior),
@@ -380,6 +398,10 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         .check
         .map(|(s, e)| format!(" held out {s:.6} -> {e:.6} ({} positions)", check.len()))
         .unwrap_or_default();
+    let held = held
+        + &r.check_scores
+            .map(|(s, e)| format!(", against their scores {s:.6} -> {e:.6}"))
+            .unwrap_or_default();
     println!(
         "positions {} K {:.1} loss {:.6} -> {:.6}{held} time {:.1} s",
         data.len(),

@@ -98,7 +98,9 @@ fn linearise(adjust: impl Fn(i32) -> i32) -> (f32, f32, f32) {
 /// followed, when the patterns are learned too, by the
 /// [`regions::Layout::len`] pattern worths (window by window), or twice
 /// as many for a table of two phases (the full board's, then the
-/// ending's, blended by `phase`).
+/// ending's, blended by `phase`), or four times as many for two phases
+/// by who is to move ([`blocks`]: those of the side to move, then those
+/// of the side that waits, read by `side`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
     /// The non-zero linear features (index of [`Weights::to_vec`], value),
@@ -200,26 +202,58 @@ impl Features {
             &self.views,
             self.windows as usize,
             self.phase as f64,
+            self.side,
         )
     }
 }
 
 /// The patterns' part of an evaluation by the pattern worths `p` (one
-/// phase or two, [`Features`]): White's windows less Black's, the two
-/// phases blended at `phase` (0: the full board's, 1: the ending's).
+/// phase or two, [`Features`]; or four blocks, the two phases of the
+/// side to move and then those of the side that waits, see
+/// [`blocks`]): White's windows less Black's, the two phases blended at
+/// `phase` (0: the full board's, 1: the ending's). `side` is 1 with
+/// White to move, −1 with Black (only a table of four blocks reads it).
 #[inline]
-pub fn pattern_sum(p: &[f64], views: &[[u16; MAX_WINDOWS]; 2], windows: usize, phase: f64) -> f64 {
+pub fn pattern_sum(
+    p: &[f64],
+    views: &[[u16; MAX_WINDOWS]; 2],
+    windows: usize,
+    phase: f64,
+    side: i8,
+) -> f64 {
     let len = windows * STATES;
     let [white, black] = views;
-    let one = |p: &[f64]| -> f64 {
+    let one = |pw: &[f64], pb: &[f64]| -> f64 {
         (0..windows)
-            .map(|i| p[i * STATES + white[i] as usize] - p[i * STATES + black[i] as usize])
+            .map(|i| pw[i * STATES + white[i] as usize] - pb[i * STATES + black[i] as usize])
             .sum()
     };
-    if p.len() > len {
-        (1.0 - phase) * one(&p[..len]) + phase * one(&p[len..])
-    } else {
-        one(p)
+    let mut sum = 0.0;
+    for ((bw, bb), share) in blocks(p.len() / len.max(1), phase, side) {
+        if share != 0.0 {
+            sum += share * one(&p[bw * len..(bw + 1) * len], &p[bb * len..(bb + 1) * len]);
+        }
+    }
+    sum
+}
+
+/// The blocks of a pattern table of `n` blocks that White's and Black's
+/// windows read, with the share of each pair: `((White's block, Black's
+/// block), share)`. One block: the same worths throughout; two:
+/// the full board's and the ending's, at `1 − phase` and `phase`; four:
+/// those two for the side to move (blocks 0 and 1) and for the side
+/// that waits (2 and 3), so a shape can be worth more to the side whose
+/// turn it is (a man that can be attacked at once, a tempo in a locked
+/// wing).
+#[inline]
+pub fn blocks(n: usize, phase: f64, side: i8) -> [((usize, usize), f64); 2] {
+    match n {
+        1 => [((0, 0), 1.0), ((0, 0), 0.0)],
+        2 => [((0, 0), 1.0 - phase), ((1, 1), phase)],
+        _ => {
+            let (w, b) = if side < 0 { (2, 0) } else { (0, 2) };
+            [((w, b), 1.0 - phase), ((w + 1, b + 1), phase)]
+        }
     }
 }
 

@@ -120,6 +120,36 @@ struct Snapshot {
     e: [Entry; WAYS],
 }
 
+/// Asks Linux to back the memory from `addr` to `addr + len` with huge
+/// pages (2 MiB) where it can. A probe lands on a random bucket, so with
+/// 4 KiB pages nearly every probe of a large table also misses the
+/// processor's page-translation cache; with huge pages it mostly does
+/// not. On this machine, whose kernel gives huge pages only to memory
+/// that asks for them (`transparent_hugepage` set to `madvise`), `dama
+/// bench --variant czech --depth 18 --hash 64` ran about 9 % faster
+/// (README, "Huge pages for the table"). Elsewhere, and where the kernel
+/// says no, nothing changes.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn huge_pages(addr: usize, len: usize) {
+    const HUGE: usize = 2 << 20;
+    let start = addr.next_multiple_of(HUGE);
+    let end = (addr + len) / HUGE * HUGE;
+    if end > start {
+        // SAFETY: the range lies inside an allocation the caller owns;
+        // MADV_HUGEPAGE changes neither its contents nor who may use it,
+        // only the size of the pages the kernel backs it with. The call
+        // fails harmlessly (its result is ignored) where huge pages are
+        // off.
+        unsafe {
+            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_addr: usize, _len: usize) {}
+
 /// A fixed-size transposition table, shared by the threads of a search.
 pub struct Table {
     buckets: Vec<Bucket>,
@@ -135,6 +165,8 @@ impl Table {
         while buckets.try_reserve_exact(n).is_err() && n > 1 {
             n /= 2;
         }
+        // Before the first write, while no page of it is mapped yet.
+        huge_pages(buckets.as_ptr() as usize, n * size_of::<Bucket>());
         buckets.resize_with(n, Bucket::default);
         Table {
             buckets,
