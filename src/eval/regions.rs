@@ -262,8 +262,10 @@ pub fn views<R: Rules>(pos: &Position<R>) -> [[u16; MAX_WINDOWS]; 2] {
 
 /// A table of pattern worths (hundredths of a man), window by window,
 /// as kept in the crate: one signed byte a weight, [`Layout::len`] of
-/// them for the board it is made for, or twice as many for a table of
-/// two phases (the full board's worths, then the ending's).
+/// them for the board it is made for, twice as many for a table of
+/// two phases (the full board's worths, then the ending's), or four
+/// times as many for two phases by who is to move (those of the side to
+/// move, then those of the side that waits).
 #[derive(Clone, Copy)]
 pub struct Table(pub &'static [u8]);
 

@@ -87,7 +87,7 @@ pub struct TuneArgs {
     /// Learn the patterns in two phases, the full board's worths and the
     /// ending's, blended by the number of pieces (a one-phase
     /// --start-patterns table starts both); the table written is twice
-    /// the size.
+    /// the size of one phase.
     #[arg(long, requires = "patterns")]
     pub phased: bool,
     /// Learn the patterns by who is to move as well: two phases for the
@@ -300,6 +300,12 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         }
         None => Vec::new(),
     };
+    if !R::LINEAR && start_patterns.len() > 2 * regions::layout::<R>().len() {
+        return Err(format!(
+            "{}: a table by movers needs the side to move among the features, which only czech has",
+            R::VARIANT
+        ));
+    }
     let o = tune::Options {
         epochs: a.epochs,
         rate: a.rate,

@@ -302,6 +302,25 @@ mod tests {
         }
     }
 
+    /// A table of four blocks (two phases by who is to move): the
+    /// tuner's sum is the engine's read, within the blend's rounding,
+    /// with either side to move.
+    #[test]
+    fn features_read_a_table_by_movers() {
+        let len = crate::eval::regions::layout::<Czech>().len();
+        let bytes: Vec<u8> = (0..4 * len).map(|i| ((i * 7919) % 251) as u8).collect();
+        let table = crate::eval::regions::Table(Box::leak(bytes.into_boxed_slice()));
+        let p: Vec<f64> = table.to_vec().iter().map(|&x| x as f64).collect();
+        let mut sides = [false; 2];
+        for pos in positions() {
+            let f = Features::of(&pos);
+            sides[usize::from(f.side > 0)] = true;
+            let sum = pattern_sum(&p, &f.views, f.windows as usize, f.phase as f64, f.side);
+            assert!((sum - table.score(&pos) as f64).abs() < 1.0, "{pos}");
+        }
+        assert_eq!(sides, [true; 2]);
+    }
+
     #[test]
     fn features_give_the_evaluation() {
         features_match(&czech::HAND, &Weights::from_params(&czech::HAND));

@@ -360,7 +360,8 @@ pub struct Learned {
     /// The linear numbers.
     pub weights: Weights,
     /// The pattern worths, rounded as the crate keeps them
-    /// ([`Dataset::pattern_len`] of them, or none).
+    /// ([`Dataset::pattern_len`] of them a block: one, two phases, or
+    /// four blocks by movers; or none).
     pub patterns: Vec<f64>,
 }
 
@@ -381,9 +382,9 @@ pub fn train(
     let mut w = start.to_vec().to_vec();
     if o.patterns || !start_patterns.is_empty() {
         let len = data.pattern_len();
-        let blocks = if o.movers == 2 { 4 } else { o.phases };
+        let n_blocks = if o.movers == 2 { 4 } else { o.phases };
         if start_patterns.is_empty() {
-            w.resize(N + blocks * len, 0.0);
+            w.resize(N + n_blocks * len, 0.0);
         } else {
             assert!(
                 [1, 2, 4].map(|b| b * len).contains(&start_patterns.len()),
@@ -392,10 +393,10 @@ pub fn train(
             // Each block missing from the start copies the block it
             // refines: one phase into both, two phases into both movers.
             let mut p = start_patterns.to_vec();
-            if blocks >= 2 && p.len() == len {
+            if n_blocks >= 2 && p.len() == len {
                 p.extend_from_within(..);
             }
-            if blocks == 4 && p.len() == 2 * len {
+            if n_blocks == 4 && p.len() == 2 * len {
                 p.extend_from_within(..);
             }
             w.extend_from_slice(&p);
