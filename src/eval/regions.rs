@@ -312,13 +312,8 @@ impl Table {
     /// same for both sides.
     #[inline(always)]
     fn get_in(&self, len: usize, phase: usize, moves: bool, w: usize, a: u16) -> i32 {
-        let blocks = self.0.len() / len;
-        let block = match blocks {
-            1 => 0,
-            2 => phase,
-            _ => phase + if moves { 0 } else { 2 },
-        };
-        self.0[block * len + w * STATES + a as usize] as i8 as i32
+        let b = block(self.0.len() / len, phase, moves);
+        self.0[b * len + w * STATES + a as usize] as i8 as i32
     }
 
     /// The patterns' part of the evaluation, from White's side.
@@ -340,6 +335,21 @@ impl Table {
     /// The table as signed numbers.
     pub fn to_vec(&self) -> Vec<i8> {
         self.0.iter().map(|&b| b as i8).collect()
+    }
+}
+
+/// Which of a table's `blocks` (1, 2 or 4 of [`Layout::len`] worths)
+/// holds phase `phase` (0: the full board, 1: the ending) for the side
+/// to move (`moves`) or the side that waits: one block serves every
+/// phase and side, two are the phases, four the phases of the side to
+/// move and then those of the side that waits. The tuner reads its
+/// weights by the same rule (`learn::features::blocks`).
+#[inline(always)]
+pub const fn block(blocks: usize, phase: usize, moves: bool) -> usize {
+    match blocks {
+        1 => 0,
+        2 => phase,
+        _ => phase + if moves { 0 } else { 2 },
     }
 }
 

@@ -237,12 +237,6 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
             R::VARIANT
         ));
     }
-    if !R::LINEAR && a.movers {
-        return Err(format!(
-            "{}: --movers needs the side to move among the features, which only czech has",
-            R::VARIANT
-        ));
-    }
     if !R::LINEAR && a.patterns_out.is_none() {
         return Err(format!("{}: --patterns --patterns-out FILE", R::VARIANT));
     }
@@ -300,9 +294,10 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         }
         None => Vec::new(),
     };
-    if !R::LINEAR && start_patterns.len() > 2 * regions::layout::<R>().len() {
+    let movers = a.movers || start_patterns.len() > 2 * regions::layout::<R>().len();
+    if !R::LINEAR && movers {
         return Err(format!(
-            "{}: a table by movers needs the side to move among the features, which only czech has",
+            "{}: patterns by movers (--movers, or a start table of four blocks) need the side to move among the features, which only czech has",
             R::VARIANT
         ));
     }
@@ -317,11 +312,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         } else {
             1
         },
-        movers: if a.movers || start_patterns.len() > 2 * regions::layout::<R>().len() {
-            2
-        } else {
-            1
-        },
+        movers: if movers { 2 } else { 1 },
         pattern_prior: a.pattern_prior,
         lambda: a.lambda,
     };

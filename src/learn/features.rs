@@ -247,14 +247,14 @@ pub fn pattern_sum(
 /// wing).
 #[inline]
 pub fn blocks(n: usize, phase: f64, side: i8) -> [((usize, usize), f64); 2] {
-    match n {
-        1 => [((0, 0), 1.0), ((0, 0), 0.0)],
-        2 => [((0, 0), 1.0 - phase), ((1, 1), phase)],
-        _ => {
-            let (w, b) = if side < 0 { (2, 0) } else { (0, 2) };
-            [((w, b), 1.0 - phase), ((w + 1, b + 1), phase)]
-        }
-    }
+    let at = |p| {
+        (
+            regions::block(n, p, side >= 0),
+            regions::block(n, p, side < 0),
+        )
+    };
+    let end = if n == 1 { 0.0 } else { phase };
+    [(at(0), 1.0 - end), (at(1), end)]
 }
 
 /// Whether the side to move has a capture (positions to train on are
