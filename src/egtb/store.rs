@@ -21,8 +21,8 @@
 //! the compression in slices with men, where captures are everywhere.
 //! Blocks give random access: a probe decodes at most one block's runs.
 //!
-//! No memory map: the crate keeps away from `unsafe` (one call to the
-//! kernel aside, `huge_pages` in the transposition table), so a file is read into
+//! No memory map: the crate keeps away from `unsafe` (two calls in the
+//! transposition table aside, `huge_pages` and `prefetch`), so a file is read into
 //! memory on first use (see [`super::probe::Egtb`]), compressed as it is.
 
 use super::index::{Material, Slice};

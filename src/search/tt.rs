@@ -150,6 +150,22 @@ fn huge_pages(buckets: &Vec<Bucket>) {
     }
 }
 
+/// A prefetch hint for one bucket (x86-64: `prefetcht0`). A hint only:
+/// it reads nothing and cannot fault, whatever the address.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+#[inline(always)]
+fn prefetch(bucket: &Bucket) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: a prefetch is a hint that never faults; the pointer comes
+    // from a live reference besides.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>((bucket as *const Bucket).cast::<i8>()) }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch(_bucket: &Bucket) {}
+
 #[cfg(not(target_os = "linux"))]
 fn huge_pages(_buckets: &Vec<Bucket>) {}
 
@@ -199,6 +215,16 @@ impl Table {
     #[inline(always)]
     fn index(&self, key: u64) -> usize {
         ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// Asks the processor to start loading the bucket of `key` into its
+    /// cache, without waiting for it: a child's key is known a little
+    /// before the child's search probes it, and a bucket is most often a
+    /// miss in every cache (the probe's first read was a fifth of the
+    /// search's time at bench depth 18).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.buckets[self.index(key)]);
     }
 
     /// Looks a key up.

@@ -312,6 +312,9 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         let n = list.len();
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
+        if depth >= 2 {
+            self.prefetch_children(pos, cnt, &list);
+        }
         // Ordering keys: built lazily, since the table's move often cuts
         // off alone (see `next_move`).
         let mut keys = std::mem::take(&mut self.scratch[ply]);
@@ -434,6 +437,27 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         };
         self.tt.store(key, to_tt(best, ply), best_idx, depth, bound);
         best
+    }
+
+    /// Starts loading the table's buckets of the children of `moves`
+    /// (keys as `node` makes them), so that each child's probe finds its
+    /// bucket in the cache rather than waiting on memory. Called at nodes
+    /// of depth 2 and more, whose children probe (the captures-only
+    /// horizon does not), before the table's move is tried: the child
+    /// searched first has its bucket on the way while this node orders
+    /// its moves. A cut by the first move wastes the other hints, which
+    /// still costs less than the waits it spares (measured: `dama bench
+    /// --depth 18` 12 % faster, more than with a hint per move just
+    /// before its search or with the rest deferred until a second move
+    /// is needed).
+    #[inline]
+    fn prefetch_children(&self, pos: &Position<R>, cnt: &Counters, moves: &[Move<R>]) {
+        for m in moves {
+            let child = pos.after(m);
+            let c = cnt.after(m, &child);
+            self.tt
+                .prefetch(child.key() ^ rule_key(&child, &c, &self.options));
+        }
     }
 
     /// The index of the `i`-th move to try: the table's move first
