@@ -150,24 +150,28 @@ fn huge_pages(buckets: &Vec<Bucket>) {
     }
 }
 
-/// A prefetch hint for one bucket (x86-64: `prefetcht0`). A hint only:
-/// it reads nothing and cannot fault, whatever the address.
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_buckets: &Vec<Bucket>) {}
+
+/// A prefetch hint for one bucket (x86-64: `prefetcht0`): the processor
+/// may start bringing the bucket's cache line in, and the program goes
+/// on without waiting. A hint only: it writes nothing and cannot fault,
+/// whatever the address. A bucket is one aligned cache line, so one hint
+/// covers a whole probe.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 #[inline(always)]
 fn prefetch(bucket: &Bucket) {
     use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-    // SAFETY: a prefetch is a hint that never faults; the pointer comes
-    // from a live reference besides.
+    // SAFETY: the intrinsic needs SSE, which every x86-64 processor has
+    // (it is in the target's baseline); a prefetch never faults, and the
+    // pointer comes from a live reference besides.
     unsafe { _mm_prefetch::<_MM_HINT_T0>((bucket as *const Bucket).cast::<i8>()) }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn prefetch(_bucket: &Bucket) {}
-
-#[cfg(not(target_os = "linux"))]
-fn huge_pages(_buckets: &Vec<Bucket>) {}
 
 /// A fixed-size transposition table, shared by the threads of a search.
 pub struct Table {

@@ -312,7 +312,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         let n = list.len();
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
-        if depth >= 2 {
+        if cfg!(target_arch = "x86_64") && depth >= 2 {
             self.prefetch_children(pos, cnt, &list);
         }
         // Ordering keys: built lazily, since the table's move often cuts
@@ -443,13 +443,15 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     /// (keys as `node` makes them), so that each child's probe finds its
     /// bucket in the cache rather than waiting on memory. Called at nodes
     /// of depth 2 and more, whose children probe (the captures-only
-    /// horizon does not), before the table's move is tried: the child
-    /// searched first has its bucket on the way while this node orders
-    /// its moves. A cut by the first move wastes the other hints, which
-    /// still costs less than the waits it spares (measured: `dama bench
-    /// --depth 18` 12 % faster, more than with a hint per move just
-    /// before its search or with the rest deferred until a second move
-    /// is needed).
+    /// horizon does not), once ProbCut has passed and before the table's
+    /// move is tried: the first child's bucket is on the way while the
+    /// other hints are sent. A cut by the first move wastes the other
+    /// hints, which still costs less than the waits they spare (README,
+    /// "Speed": Czech bench depth 18 7–13 % faster, more than with a
+    /// hint per move just before its search, with the hints sent before
+    /// ProbCut or with the rest deferred until a second move is
+    /// needed). Only where the hint exists (x86-64): elsewhere building
+    /// the children twice would be all cost.
     #[inline]
     fn prefetch_children(&self, pos: &Position<R>, cnt: &Counters, moves: &[Move<R>]) {
         for m in moves {
