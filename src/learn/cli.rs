@@ -124,6 +124,13 @@ pub struct TuneArgs {
     /// score).
     #[arg(long, default_value_t = 1.0)]
     pub lambda: f64,
+    /// Each position's score in the target is the mean, in sigmoid(score
+    /// / K), of its own and those of the next SMOOTH − 1 positions of its
+    /// game (the searches further on along the game; 1: its own alone);
+    /// the positions held out keep their own scores. Needs --lambda
+    /// below 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub smooth: u32,
 }
 
 /// The games that learn, or an error naming them.
@@ -243,6 +250,12 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&a.lambda) {
         return Err(format!("--lambda {}: a share from 0 to 1", a.lambda));
     }
+    if a.smooth > 1 && a.lambda >= 1.0 {
+        return Err(format!(
+            "--smooth {}: the scores are smoothed, so --lambda below 1",
+            a.smooth
+        ));
+    }
     let t = Instant::now();
     let mut data = tune::Dataset::new();
     for path in &a.data {
@@ -315,6 +328,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         movers: if movers { 2 } else { 1 },
         pattern_prior: a.pattern_prior,
         lambda: a.lambda,
+        smooth: a.smooth as usize,
     };
     let (data, check) = data.split(a.holdout);
     let (learned, r) = tune::train(
@@ -363,6 +377,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
         ),
         (a.holdout > 0, format!(" --holdout {}", a.holdout)),
         (a.lambda < 1.0, format!(" --lambda {}", a.lambda)),
+        (a.smooth > 1, format!(" --smooth {}", a.smooth)),
     ] {
         if on {
             flags.push_str(&text);

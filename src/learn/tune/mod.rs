@@ -24,8 +24,10 @@
 //! did not see.
 
 use super::features::{blocks, pattern_sum, Features, Learn};
+use crate::bitboard::Bits;
 use crate::eval::regions::{self, MAX_WINDOWS, STATES};
 use crate::eval::weights::{Weights, N, TEMPO};
+use crate::piece::{Color, Kind};
 use crate::position::Position;
 
 /// Training positions with their features extracted once.
@@ -52,6 +54,9 @@ struct Sample {
     result: f32,
     /// The search's score from White's side, NaN where the line had none.
     score: f32,
+    /// The first position of its game in the data (`smoothed` reads
+    /// no further than its game).
+    new_game: bool,
 }
 
 impl Dataset {
@@ -68,6 +73,12 @@ impl Dataset {
     /// Adds a position's features with a result and the search's score
     /// (both White's side).
     pub fn push_scored(&mut self, f: &Features, result: f32, score: Option<i32>) {
+        self.push_game(f, result, score, true);
+    }
+
+    /// Adds a position as [`Dataset::push_scored`] does, saying whether
+    /// it starts a new game (or follows the position before it in one).
+    pub fn push_game(&mut self, f: &Features, result: f32, score: Option<i32>, new_game: bool) {
         debug_assert!(self.samples.is_empty() || self.windows == f.windows as usize);
         self.windows = f.windows as usize;
         self.samples.push(Sample {
@@ -82,6 +93,7 @@ impl Dataset {
             b: f.b,
             result,
             score: score.map_or(f32::NAN, |s| s as f32),
+            new_game,
         });
         for &(i, v) in &f.linear {
             self.index.push(i);
@@ -91,8 +103,13 @@ impl Dataset {
 
     /// Reads a data file's text of game `R` ([`super`] has the format);
     /// a bad line is an error naming it.
+    ///
+    /// The file has no marks between games, so a line starts a new game
+    /// where it could not follow the line before: another result, or a
+    /// side with more men, or more pieces, than it had there.
     pub fn from_text<R: Learn>(text: &str) -> Result<Self, String> {
         let mut d = Dataset::new();
+        let mut before: Option<(f32, [u32; 4])> = None;
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -103,7 +120,17 @@ impl Dataset {
                 .fen
                 .parse()
                 .map_err(|e| format!("line {}: bad FEN '{}': {e}", n + 1, l.fen))?;
-            d.push_scored(&R::features(&pos), l.result, l.score);
+            let material = [Color::White, Color::Black]
+                .map(|c| (pos.pieces(c, Kind::Man).count(), pos.count(c)));
+            let material = [material[0].0, material[0].1, material[1].0, material[1].1];
+            let new_game = match before {
+                None => true,
+                Some((result, was)) => {
+                    result != l.result || material.iter().zip(&was).any(|(now, then)| now > then)
+                }
+            };
+            before = Some((l.result, material));
+            d.push_game(&R::features(&pos), l.result, l.score, new_game);
         }
         Ok(d)
     }
@@ -153,6 +180,39 @@ impl Dataset {
                 let p = sigmoid(s.score as f64 / k);
                 s.result = (lambda * s.result as f64 + (1.0 - lambda) * p) as f32;
             }
+        }
+        d
+    }
+
+    /// The same positions with each search score replaced by the mean,
+    /// in `sigmoid(score / k)`, of its own and those of the next
+    /// `window − 1` positions of its game (fewer at the game's end): the
+    /// searches a few plies on along the game's line see further than
+    /// the one at the position, and their mean is a smoother label
+    /// (`window` 1: the scores as they are). A position without a score
+    /// keeps none; one whose followers lack scores uses those it has.
+    pub fn smoothed(&self, window: usize, k: f64) -> Dataset {
+        let mut d = self.clone();
+        if window <= 1 {
+            return d;
+        }
+        let n = self.samples.len();
+        for (i, s) in d.samples.iter_mut().enumerate() {
+            if s.score.is_nan() {
+                continue;
+            }
+            let (mut sum, mut count) = (0.0, 0);
+            for (j, t) in self.samples[i..n.min(i + window)].iter().enumerate() {
+                if j > 0 && t.new_game {
+                    break;
+                }
+                if !t.score.is_nan() {
+                    sum += sigmoid(t.score as f64 / k);
+                    count += 1;
+                }
+            }
+            let p = (sum / count as f64).clamp(1e-9, 1.0 - 1e-9);
+            s.score = (k * (p / (1.0 - p)).ln()) as f32;
         }
         d
     }
@@ -316,6 +376,11 @@ pub struct Options {
     /// the search's score, `sigmoid(score / K)` (1: results only). The
     /// loss on the positions held out is always against the results.
     pub lambda: f64,
+    /// Each training position's score is the mean of its own and those
+    /// of the next `smooth − 1` positions of its game
+    /// ([`Dataset::smoothed`]; 1: its own alone). The positions held out
+    /// keep their own scores.
+    pub smooth: usize,
 }
 
 impl Default for Options {
@@ -330,6 +395,7 @@ impl Default for Options {
             movers: 1,
             pattern_prior: 0.0,
             lambda: 1.0,
+            smooth: 1,
         }
     }
 }
@@ -406,7 +472,11 @@ pub fn train(
     let k = k.unwrap_or_else(|| data.fit_k(&w));
     let blend;
     let data = if o.lambda < 1.0 {
-        blend = data.blended(o.lambda, k);
+        blend = if o.smooth > 1 {
+            data.smoothed(o.smooth, k).blended(o.lambda, k)
+        } else {
+            data.blended(o.lambda, k)
+        };
         &blend
     } else {
         data

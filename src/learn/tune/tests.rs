@@ -371,3 +371,39 @@ fn reads_data_lines() {
     let e = Dataset::from_text::<Czech>("W:Wc3:Bd6;1\nW:Wz9:Bd6;0\n").unwrap_err();
     assert!(e.starts_with("line 2: bad FEN"), "{e}");
 }
+
+/// `--smooth`: a position's score becomes the mean chance of its own and
+/// its game's next scores, never reaching into the next game.
+#[test]
+fn smooths_scores_within_a_game() {
+    // Game one: three positions (the second has a man fewer), a draw.
+    // Game two starts where White has more men again, then a position
+    // with another result starts a third.
+    let text = "W:Wc3,e3,g3:Bd6,f6;0.5;0\n\
+                B:Wc3,e3:Bd6,f6;0.5;100\n\
+                W:Wc3,e3:Bd6;0.5;200\n\
+                B:Wa1,c3,e3:Bd6;0.5;-100\n\
+                W:Wa1,c3,e3:Bd6;1;300\n";
+    let d = Dataset::from_text::<Czech>(text).unwrap();
+    let starts: Vec<bool> = d.samples.iter().map(|s| s.new_game).collect();
+    assert_eq!(starts, [true, false, false, true, true]);
+    let k = 150.0;
+    let chance = |s: f64| sigmoid(s / k);
+    let score = |p: f64| k * (p / (1.0 - p)).ln();
+    let s = d.smoothed(2, k);
+    let got: Vec<f64> = s.samples.iter().map(|s| s.score as f64).collect();
+    let want = [
+        score((chance(0.0) + chance(100.0)) / 2.0),
+        score((chance(100.0) + chance(200.0)) / 2.0),
+        200.0,
+        -100.0,
+        300.0,
+    ];
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 0.01, "{got:?} against {want:?}");
+    }
+    // A window of one leaves the scores as they are.
+    let same: Vec<f32> = d.smoothed(1, k).samples.iter().map(|s| s.score).collect();
+    let raw: Vec<f32> = d.samples.iter().map(|s| s.score).collect();
+    assert_eq!(same, raw);
+}
