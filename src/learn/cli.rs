@@ -252,7 +252,7 @@ fn tune_in<R: Learn>(a: &TuneArgs) -> Result<(), String> {
     }
     if a.smooth > 1 && a.lambda >= 1.0 {
         return Err(format!(
-            "--smooth {}: the scores are smoothed, so --lambda below 1",
+            "--smooth {} needs --lambda below 1 (it smooths the scores)",
             a.smooth
         ));
     }

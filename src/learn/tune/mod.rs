@@ -71,14 +71,15 @@ impl Dataset {
     }
 
     /// Adds a position's features with a result and the search's score
-    /// (both White's side).
+    /// (both White's side), as a game of its own ([`Dataset::smoothed`]
+    /// leaves its score as it is).
     pub fn push_scored(&mut self, f: &Features, result: f32, score: Option<i32>) {
-        self.push_game(f, result, score, true);
+        self.push_position(f, result, score, true);
     }
 
     /// Adds a position as [`Dataset::push_scored`] does, saying whether
     /// it starts a new game (or follows the position before it in one).
-    pub fn push_game(&mut self, f: &Features, result: f32, score: Option<i32>, new_game: bool) {
+    pub fn push_position(&mut self, f: &Features, result: f32, score: Option<i32>, new_game: bool) {
         debug_assert!(self.samples.is_empty() || self.windows == f.windows as usize);
         self.windows = f.windows as usize;
         self.samples.push(Sample {
@@ -130,7 +131,7 @@ impl Dataset {
                 }
             };
             before = Some((l.result, material));
-            d.push_game(&R::features(&pos), l.result, l.score, new_game);
+            d.push_position(&R::features(&pos), l.result, l.score, new_game);
         }
         Ok(d)
     }
@@ -376,10 +377,11 @@ pub struct Options {
     /// the search's score, `sigmoid(score / K)` (1: results only). The
     /// loss on the positions held out is always against the results.
     pub lambda: f64,
-    /// Each training position's score is the mean of its own and those
-    /// of the next `smooth − 1` positions of its game
-    /// ([`Dataset::smoothed`]; 1: its own alone). The positions held out
-    /// keep their own scores.
+    /// Each training position's score is the mean, in `sigmoid(score /
+    /// K)`, of its own and those of the next `smooth − 1` positions of
+    /// its game ([`Dataset::smoothed`]; 1: its own alone). Only with a
+    /// `lambda` below 1 (the results alone have no scores to smooth).
+    /// The positions held out keep their own scores.
     pub smooth: usize,
 }
 
