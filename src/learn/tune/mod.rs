@@ -110,7 +110,7 @@ impl Dataset {
     /// side with more men, or more pieces, than it had there.
     pub fn from_text<R: Learn>(text: &str) -> Result<Self, String> {
         let mut d = Dataset::new();
-        let mut before: Option<(f32, [u32; 4])> = None;
+        let mut before: Option<(f32, [[u32; 2]; 2])> = None;
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -122,12 +122,12 @@ impl Dataset {
                 .parse()
                 .map_err(|e| format!("line {}: bad FEN '{}': {e}", n + 1, l.fen))?;
             let material = [Color::White, Color::Black]
-                .map(|c| (pos.pieces(c, Kind::Man).count(), pos.count(c)));
-            let material = [material[0].0, material[0].1, material[1].0, material[1].1];
+                .map(|c| [pos.pieces(c, Kind::Man).count(), pos.count(c)]);
             let new_game = match before {
                 None => true,
                 Some((result, was)) => {
-                    result != l.result || material.iter().zip(&was).any(|(now, then)| now > then)
+                    let mut pairs = material.iter().flatten().zip(was.iter().flatten());
+                    result != l.result || pairs.any(|(now, then)| now > then)
                 }
             };
             before = Some((l.result, material));
