@@ -120,7 +120,7 @@ pub use moves::{Move, MoveList};
 pub use notation::fen::{FenError, Setup};
 pub use notation::movetext::MoveText;
 pub use piece::{Color, Kind, Piece};
-pub use position::{Position, SetupError};
+pub use position::{Position, SetupError, MAX_PIECES_EACH};
 pub use rules::{Mechanics, Rules};
 crate::games!(__game_types {});
 pub use square::{Square, SquareText};

@@ -10,7 +10,7 @@
 
 use crate::bitboard::Bits;
 use crate::geometry::Geometry;
-use crate::moves::Move;
+use crate::moves::{Move, MAX_PATH};
 use crate::piece::{Color, Kind, Piece};
 use crate::rules::mechanics::{Mechanics, BB};
 use crate::square::Square;
@@ -62,6 +62,17 @@ pub enum SetupError {
     /// Neither side has a piece: not a position of any game.
     #[error("neither side has a piece on the board")]
     NoPieces,
+    /// More pieces of one colour than [`MAX_PIECES_EACH`]: more than any
+    /// game starts with, and more than a capture path can hold.
+    #[error("{color} has {count} pieces; a position has at most {most} of a colour, more than any game starts with")]
+    TooManyPieces {
+        /// The colour.
+        color: Color,
+        /// How many pieces the setup gives it.
+        count: u32,
+        /// The most a colour may have ([`MAX_PIECES_EACH`]).
+        most: u32,
+    },
     /// A piece that would have promoted standing on its last rank.
     #[error("a {name} on {square} stands on its promotion rank and would have promoted")]
     UnpromotedOnLastRank {
@@ -100,6 +111,15 @@ fn counter_does_not_apply(field: char, value: u32) -> String {
         format!("the field {field}{value} counts towards an endgame limit, and none applies to this position")
     }
 }
+
+/// The most pieces of one colour a position may have. A capture takes a
+/// different piece at each jump, so a move's path holds at most one
+/// landing for each opposing piece, and [`MAX_PATH`] squares fit 22
+/// captures; no game starts with more than 21 pieces a side (Ossetian
+/// draughts), while set-ups with more than the start, such as the
+/// 12-man positions of Thai draughts used to test move generators, stay
+/// readable.
+pub const MAX_PIECES_EACH: u32 = MAX_PATH as u32 - 1;
 
 /// The key of a king run (0 for none): the number of a piece of kind
 /// `Knight` on the run's square, turned by its length (games with the
@@ -198,6 +218,16 @@ impl<R: Mechanics> Position<R> {
                 return Err(SetupError::KingToMove(sq));
             }
             pos.put(b, piece);
+        }
+        for c in Color::ALL {
+            let count = pos.color[c.index()].count();
+            if count > MAX_PIECES_EACH {
+                return Err(SetupError::TooManyPieces {
+                    color: c,
+                    count,
+                    most: MAX_PIECES_EACH,
+                });
+            }
         }
         Ok(pos)
     }
@@ -496,5 +526,25 @@ impl<R: Mechanics> Position<R> {
             p.key ^= zobrist::SIDE;
         }
         p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dispatch;
+    use crate::variant::Variant;
+
+    /// Every game's start fits [`MAX_PIECES_EACH`], so every position a
+    /// game reaches is readable.
+    #[test]
+    fn every_start_position_fits_the_limit_of_pieces() {
+        for v in Variant::ALL {
+            let most = dispatch!(v, R => {
+                let p = Position::<R>::start();
+                Color::ALL.map(|c| p.color[c.index()].count()).into_iter().max()
+            });
+            assert!(most.is_some_and(|m| m <= MAX_PIECES_EACH), "{v:?}");
+        }
     }
 }

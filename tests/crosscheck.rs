@@ -260,14 +260,16 @@ fn perft_any(game: Game, fen: &str, depth: u32, bulk: bool) -> u64 {
 }
 
 /// A random placement: each playable square gets the piece of `codes`
-/// (a code at or above `density` leaves it empty). A piece that would
-/// promote standing on its last rank is put there promoted.
+/// (a code at or above `density` leaves it empty), until a colour has
+/// the most pieces dama reads ([`dama::MAX_PIECES_EACH`]). A piece that
+/// would promote standing on its last rank is put there promoted.
 fn random_board(game: Game, white_to_move: bool, density: u8, codes: &[u8]) -> Board {
     let side = if white_to_move {
         Side::White
     } else {
         Side::Black
     };
+    let most = dama::MAX_PIECES_EACH as usize;
     let mut b = Board::empty(game, side);
     let kinds = game.kinds();
     for (i, s) in b.squares().into_iter().enumerate() {
@@ -280,6 +282,9 @@ fn random_board(game: Game, white_to_move: bool, density: u8, codes: &[u8]) -> B
         } else {
             Side::Black
         };
+        if b.pieces_of(color).len() >= most {
+            continue;
+        }
         // Plain pieces twice as likely as each other kind.
         let pick = (code / 2) as usize % (kinds.len() + 1);
         let mut kind = kinds[pick.saturating_sub(1)];

@@ -202,6 +202,14 @@ fn random_position<R: Rules>(cells: &[u8], black_to_move: bool, sparse: u8) -> P
             Err(
                 SetupError::UnpromotedOnLastRank { square, .. } | SetupError::KingToMove(square),
             ) => setup.pieces.retain(|(s, _)| *s != SquareText::Name(square)),
+            // More of a colour than a side starts with: the first ones kept.
+            Err(SetupError::TooManyPieces { color, most, .. }) => {
+                let mut kept = 0;
+                setup.pieces.retain(|(_, p)| {
+                    kept += u32::from(p.color == color);
+                    p.color != color || kept <= most
+                });
+            }
             Err(e) => panic!("{}: random set-up refused: {e}", R::VARIANT),
         }
     }

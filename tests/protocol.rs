@@ -358,6 +358,34 @@ fn an_illegal_move_is_named_and_the_position_stays() {
     assert_eq!(e.fen(), before);
 }
 
+#[test]
+fn a_setup_with_more_pieces_than_a_position_may_have_is_refused() {
+    // 28 black men on the 7×7 board of Ossetian draughts, each a white
+    // man could jump: more captures in one move than a path holds (and
+    // more pieces than any game starts with). Refused, the position kept
+    // as it was.
+    let mut e = Dama::start();
+    assert!(e.ask("setoption name variant value ossetian").is_empty());
+    let before = e.fen();
+    let black =
+        "b1,d1,f1,b3,d3,f3,b5,d5,f5,b7,d7,f7,a2,a4,a6,c2,c4,c6,e2,e4,e6,g2,g4,g6,b2,f2,f6,b6";
+    let r = e.ask1(&format!("position fen W:Wa1:B{black}"));
+    assert!(
+        r.starts_with("error position: bad FEN 'W:Wa1:Bb1,")
+            && r.ends_with("': black has 28 pieces; a position has at most 22 of a colour, more than any game starts with"),
+        "{r}"
+    );
+    assert_eq!(e.fen(), before);
+    // 22 is fine, and the longest capture is found.
+    let black22: Vec<&str> = black.split(',').take(22).collect();
+    assert!(e
+        .ask(&format!("position fen W:Wa1:B{}", black22.join(",")))
+        .is_empty());
+    e.send("go depth 1");
+    let m = bestmove(&e.until("bestmove"));
+    assert!(e.ask1(&format!("check {m}")).starts_with("legal "));
+}
+
 /// The status after setting `fen` and playing `moves`.
 fn status_after(e: &mut Dama, fen: &str, moves: &str) -> String {
     let cmd = format!("position fen {fen} moves {moves}");
