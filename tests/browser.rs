@@ -34,8 +34,13 @@ fn squares(text: &str) -> (String, Vec<String>) {
 /// Opens the page with a game against the computer saved in the browser
 /// (the page's own save format), as after a reload.
 async fn saved_game(b: &Browser, fen: &str, level: u8, human: &str) {
+    saved_game_of(b, "czech", fen, level, human).await;
+}
+
+/// [`saved_game`] in the game `variant`.
+async fn saved_game_of(b: &Browser, variant: &str, fen: &str, level: u8, human: &str) {
     b.js(&format!(
-        "localStorage.setItem('dama.game', JSON.stringify({{mode: 'solo', variant: 'czech', level: {level}, human: '{human}', start: '{fen}', moves: []}})); return true;"
+        "localStorage.setItem('dama.game', JSON.stringify({{mode: 'solo', variant: '{variant}', level: {level}, human: '{human}', start: '{fen}', moves: []}})); return true;"
     ))
     .await;
     b.c.refresh().await.expect("reload");
@@ -303,6 +308,50 @@ async fn hint_shows_the_piece_then_the_path() {
     b.click("#hint").await;
     assert!(b.exists("#board [data-hint-path]").await);
     assert!(b.text("#message").await.starts_with("Hint: play "));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_player_without_a_move_passes_with_the_pass_button() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    // Ossetian: White's man on a7 (the last rank) can neither step nor
+    // capture; Black's man on d4 can step.
+    saved_game_of(&b, "ossetian", "W:Wa7:Bd4", 1, "white").await;
+    b.until(
+        "the Pass button",
+        "return !document.getElementById('pass').hidden;",
+    )
+    .await;
+    assert_eq!(b.text("#status").await, "You have no move: press Pass.");
+    // A tap on the blocked man says why nothing moves.
+    b.click_square("a7").await;
+    b.until(
+        "the reason",
+        "return document.getElementById('message').textContent.length > 0;",
+    )
+    .await;
+    assert_eq!(b.text("#message").await, "You have no move and must pass");
+    b.click("#pass").await;
+    // The pass is played, the computer replies, and White passes again.
+    b.until(
+        "the pass and the reply",
+        "return app.state.record.length >= 2 && app.state.turn === 'white';",
+    )
+    .await;
+    assert_eq!(b.record().await[0], "pass");
+    b.wait_my_turn().await;
+    assert!(
+        b.js("return !document.getElementById('pass').hidden;")
+            .await
+            == Value::Bool(true)
+    );
+    // In a game with a move to make, no Pass button.
+    b.click("#new").await;
+    b.new_game("czech", 1, "white").await;
+    assert!(b.js("return document.getElementById('pass').hidden;").await == Value::Bool(true));
     b.close().await;
 }
 

@@ -155,6 +155,9 @@ async fn bad_messages_get_an_error_and_change_nothing() {
 #[tokio::test]
 async fn joins_are_rate_limited_per_address() {
     let s = Server::start(&["--joins-per-minute", "5"]);
+    // A room made first: the first of the five.
+    let mut owner = Page::open(&s.ws_url()).await;
+    let (code, token, _) = owner.create("czech").await;
     let mut p = Page::open(&s.ws_url()).await;
     let mut refused = None;
     for i in 0..8 {
@@ -167,7 +170,17 @@ async fn joins_are_rate_limited_per_address() {
         }
         assert!(m.contains("no room with the code"), "{m}");
     }
-    assert_eq!(refused, Some(5), "the sixth attempt in a minute is refused");
+    assert_eq!(refused, Some(4), "the sixth attempt in a minute is refused");
+    // A player returning to their seat with its secret is not counted.
+    owner.close().await;
+    let mut back = Page::open(&s.ws_url()).await;
+    assert_eq!(back.join(&code, Some(&token)).await["t"], "seat");
+    // A wrong secret is a newcomer's join, and counted.
+    let mut other = Page::open(&s.ws_url()).await;
+    let e = other
+        .join(&code, Some("00000000000000000000000000000000"))
+        .await;
+    assert!(e["message"].as_str().unwrap().contains("too many"), "{e}");
 }
 
 #[tokio::test]
@@ -187,6 +200,32 @@ async fn full_servers_refuse_clearly() {
     );
     let _c = Page::open(&s.ws_url()).await;
     assert_eq!(Page::try_open(&s.ws_url()).await.err(), Some(503));
+}
+
+#[tokio::test]
+async fn a_connection_that_goes_silent_is_dropped_and_its_seat_turns_absent() {
+    // Pings every third of a second; a second of silence is too much.
+    let s = Server::start(&["--silent-limit", "1s"]);
+    let (mut w, mut b, _, _, _) = seated(&s).await;
+    // Nothing reads Black's socket from now on, so it answers no ping (a
+    // phone gone to sleep); White's page reads, and its client answers.
+    let st = w
+        .until_state(|s| s["room"]["seats"][1]["present"] == false)
+        .await;
+    assert_eq!(st["room"]["seats"][0]["present"], true);
+    assert!(
+        st["room"]["seats"][1]["takeover_in"].as_u64().is_some(),
+        "{st}"
+    );
+    // White, answering, stays.
+    let gone = tokio::time::timeout(
+        Duration::from_secs(2),
+        w.until_state(|s| s["room"]["seats"][0]["present"] == false),
+    )
+    .await;
+    assert!(gone.is_err(), "White was dropped while answering pings");
+    // Black's connection was closed by the server.
+    while b.next().await.is_some() {}
 }
 
 #[tokio::test]

@@ -64,16 +64,32 @@ pub fn new_token() -> String {
         .collect()
 }
 
-/// A code as typed: spaces and dashes dropped, lower case raised, the
-/// look-alikes read as what they must mean (O as 0 is not in the
-/// alphabet, so O, 0 and Q stay wrong). `None` when it cannot be a code.
+/// A code as typed: spaces and dashes dropped, lower case raised.
+/// `None` when it cannot be a code (see [`code_problem`] for why).
 pub fn normalize_code(s: &str) -> Option<String> {
-    let c: String = s
-        .chars()
+    let c = squeeze(s);
+    (c.len() == CODE_LEN && c.bytes().all(|b| ALPHABET.contains(&b))).then_some(c)
+}
+
+fn squeeze(s: &str) -> String {
+    s.chars()
         .filter(|c| !c.is_whitespace() && *c != '-')
         .map(|c| c.to_ascii_uppercase())
-        .collect();
-    (c.len() == CODE_LEN && c.bytes().all(|b| ALPHABET.contains(&b))).then_some(c)
+        .collect()
+}
+
+/// Why a text [`normalize_code`] refuses is not a room code, in words
+/// for the player who typed it. The look-alikes (0, 1, I, L, O) are
+/// not read as anything: no code has them, so a code with one was
+/// misread, and guessing which symbol was meant could join a stranger's
+/// room.
+pub fn code_problem(s: &str) -> String {
+    let c = squeeze(s);
+    if c.chars().count() == CODE_LEN {
+        "codes have no 0, 1, I, L or O: check the code you were given".to_string()
+    } else {
+        format!("a code has {CODE_LEN} letters and digits")
+    }
 }
 
 /// At most `limit` attempts per address in each window.
@@ -144,6 +160,11 @@ mod tests {
         assert_eq!(normalize_code("ABC 23"), None);
         assert_eq!(normalize_code("abc-d23"), Some("ABCD23".into()));
         assert_eq!(normalize_code("ABCD0O"), None);
+        assert_eq!(
+            code_problem("abcd0o"),
+            "codes have no 0, 1, I, L or O: check the code you were given"
+        );
+        assert_eq!(code_problem("ABC 23"), "a code has 6 letters and digits");
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub struct Config {
     pub wait: Duration,
     /// How long a room nobody uses is kept.
     pub ttl: Duration,
+    /// How long a connection may stay silent before it is dropped (the
+    /// server pings every third of it).
+    pub silent: Duration,
     /// Most friend rooms at once.
     pub max_rooms: usize,
     /// Most WebSocket connections at once.
@@ -39,6 +42,7 @@ impl Default for Config {
         Config {
             wait: Duration::from_secs(45),
             ttl: Duration::from_secs(24 * 3600),
+            silent: Duration::from_secs(30),
             max_rooms: 10_000,
             max_connections: 2_000,
             takeover_level: 3,

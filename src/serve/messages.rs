@@ -42,7 +42,8 @@ pub enum ClientMsg {
         /// The moves played, in notation.
         moves: Vec<String>,
     },
-    /// Play the move the taps describe: origin, then landing squares.
+    /// Play the move the taps describe: origin, then landing squares (no
+    /// squares: pass, where the game has passes and the player no move).
     Move {
         /// Square names.
         path: Vec<String>,

@@ -52,6 +52,11 @@ pub struct ServeArgs {
     /// before the computer moves for them.
     #[arg(long, default_value_t = 45)]
     pub reconnect_wait: u64,
+    /// How long a connection may stay silent (no message, no answer to
+    /// the server's pings, sent every third of it) before it is taken for
+    /// gone and its seat turns absent: seconds, or with a unit.
+    #[arg(long, default_value = "30s", value_parser = parse_duration)]
+    pub silent_limit: Duration,
     /// How long a room nobody uses is kept: seconds, or with a unit
     /// (`90s`, `30m`, `24h`, `7d`).
     #[arg(long, default_value = "24h", value_parser = parse_duration)]
@@ -114,6 +119,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     let mut config = Config {
         wait: Duration::from_secs(args.reconnect_wait),
         ttl: args.room_ttl,
+        silent: args.silent_limit.max(Duration::from_millis(300)),
         max_rooms: args.max_rooms,
         max_connections: args.max_connections,
         joins_per_minute: args.joins_per_minute,

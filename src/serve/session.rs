@@ -6,6 +6,14 @@
 //! or a friend room as a player or a spectator). Every message is read
 //! and checked before anything changes; a refused action gets a
 //! `refused` or `error` reply and leaves the room as it was.
+//!
+//! A page that vanishes without closing its connection (a phone that
+//! lost its network or was put to sleep) sends no close frame, and a
+//! connection nobody writes to can look alive for many minutes. So the
+//! server pings every third of the silence limit (`--silent-limit`, 30 s
+//! by default; browsers answer pings themselves, even in a background
+//! tab) and drops a connection that has sent nothing for that long: its
+//! seat turns absent and the 45 s of a friend room begin.
 
 use super::codes::{self, normalize_code};
 use super::hub::Hub;
@@ -17,8 +25,10 @@ use crate::square::Square;
 use crate::variant::Variant;
 use axum::extract::ws::{Message, WebSocket};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
+use tokio::time::Instant;
 
 /// What a connection is attached to.
 struct Attached {
@@ -33,6 +43,10 @@ pub struct Session {
     host: String,
     at: Option<Attached>,
     hints: mpsc::Sender<(u64, MoveView)>,
+    /// A hint is being looked for: one at a time per connection, so a
+    /// page (or a client) asking again and again cannot fill the
+    /// engine's queue.
+    hint_pending: Arc<AtomicBool>,
 }
 
 type Reply = Result<Option<ServerMsg>, String>;
@@ -92,6 +106,7 @@ impl Session {
                 host,
                 at: None,
                 hints,
+                hint_pending: Arc::new(AtomicBool::new(false)),
             },
             rx,
         )
@@ -99,6 +114,10 @@ impl Session {
 
     /// Runs the connection until the page goes away.
     pub async fn run(mut self, mut socket: WebSocket, mut hints: mpsc::Receiver<(u64, MoveView)>) {
+        let silent = self.hub.config().silent;
+        let every = silent / 3;
+        let mut ping = tokio::time::interval_at(Instant::now() + every, every);
+        let mut heard = Instant::now();
         loop {
             let changed = async {
                 match self.at.as_mut() {
@@ -107,16 +126,19 @@ impl Session {
                 }
             };
             let out: Option<ServerMsg> = tokio::select! {
-                msg = socket.recv() => match msg {
-                    Some(Ok(Message::Text(t))) => match self.handle(t.as_str()) {
-                        Ok(reply) => reply,
-                        Err(message) => Some(ServerMsg::Error { message }),
-                    },
-                    Some(Ok(Message::Binary(_))) => Some(ServerMsg::Error {
-                        message: "binary messages are not understood; send JSON text".into(),
-                    }),
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                msg = socket.recv() => {
+                    heard = Instant::now();
+                    match msg {
+                        Some(Ok(Message::Text(t))) => match self.handle(t.as_str()) {
+                            Ok(reply) => reply,
+                            Err(message) => Some(ServerMsg::Error { message }),
+                        },
+                        Some(Ok(Message::Binary(_))) => Some(ServerMsg::Error {
+                            message: "binary messages are not understood; send JSON text".into(),
+                        }),
+                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    }
                 },
                 alive = changed => {
                     if alive {
@@ -130,6 +152,14 @@ impl Session {
                     }
                 },
                 Some((version, mv)) = hints.recv() => Some(ServerMsg::Hint { version, mv }),
+                _ = ping.tick() => {
+                    if heard.elapsed() >= silent
+                        || socket.send(Message::Ping(Vec::new().into())).await.is_err()
+                    {
+                        break;
+                    }
+                    None
+                },
             };
             if let Some(m) = out {
                 if socket
@@ -235,11 +265,17 @@ impl Session {
             ClientMsg::Hint => {
                 let (room, seat) = self.seat()?;
                 let (version, game) = room.game_for_hint(seat)?;
+                if self.hint_pending.swap(true, Ordering::AcqRel) {
+                    return Err("the hint asked for before is still being looked for".into());
+                }
+                let pending = Arc::clone(&self.hint_pending);
                 let tx = self.hints.clone();
                 let engine = Arc::clone(hub.engine());
                 tokio::spawn(async move {
                     let names = game.clone();
-                    if let Some(m) = engine.hint(game).await {
+                    let found = engine.hint(game).await;
+                    pending.store(false, Ordering::Release);
+                    if let Some(m) = found {
                         let _ = tx
                             .send((version, MoveView::of(&m, |k| names.kind_name(k))))
                             .await;
@@ -287,16 +323,25 @@ impl Session {
                 }))
             }
             ClientMsg::Join { code, token } => {
-                if !hub.joins().allow(self.ip) {
+                // A player returning to their seat (the code and the seat's
+                // secret, as a page sends after each lost connection) is not
+                // counted: the limit is there against guessing codes, and a
+                // flaky network, or many players behind one address, should
+                // not lock anyone out of their own game.
+                let returning = normalize_code(&code)
+                    .and_then(|c| hub.room(&c))
+                    .and_then(|r| token.as_deref().and_then(|t| r.seat_of(t)))
+                    .is_some();
+                if !returning && !hub.joins().allow(self.ip) {
                     return Err(
                         "too many rooms made or joined from your address: wait a minute".into(),
                     );
                 }
                 let code = normalize_code(&code).ok_or_else(|| {
                     format!(
-                        "'{}' is not a room code: a code has {} letters and digits",
+                        "'{}' is not a room code: {}",
                         clip(&code),
-                        codes::CODE_LEN
+                        codes::code_problem(&code)
                     )
                 })?;
                 let room = hub

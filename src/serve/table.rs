@@ -241,8 +241,13 @@ impl Table {
 
 /// The notation of a tap path: `c3-d4` for two squares, `c3xe5xc7` for
 /// more (the library reads a `-` move as matching a capture with those
-/// squares too, so two taps serve steps and captures alike).
+/// squares too, so two taps serve steps and captures alike), and `pass`
+/// for none (the page's Pass button, in the games where a player without
+/// a move passes; the library refuses it elsewhere, or with a move).
 pub fn path_text(path: &[Square]) -> Result<String, Refusal> {
+    if path.is_empty() {
+        return Ok("pass".to_string());
+    }
     if path.len() < 2 {
         return Err("a move needs a piece and a square to go to".to_string());
     }
@@ -303,6 +308,29 @@ mod tests {
             t.why_not(Color::White, sq("a1")).unwrap(),
             "capturing is compulsory: d4 can capture"
         );
+    }
+
+    #[test]
+    fn an_empty_path_passes_where_the_player_has_no_move() {
+        // Ossetian: White's man on a7 cannot move, Black's can.
+        let mut t = Table::replay(Variant::Ossetian, Some("W:Wa7:Bd4"), &[]).unwrap();
+        assert_eq!(
+            t.why_not(Color::White, sq("a7")).unwrap(),
+            "you have no move and must pass"
+        );
+        let v = t.version();
+        t.attempt(Color::White, &[]).unwrap();
+        assert_eq!(t.game().side_to_move(), Color::Black);
+        assert_eq!(t.version(), v + 1);
+        // Where a move exists, or in a game without passes, it is refused.
+        let mut t = Table::replay(Variant::Ossetian, Some("W:Wd4:Bg7"), &[]).unwrap();
+        assert_eq!(
+            t.attempt(Color::White, &[]).unwrap_err(),
+            "you cannot pass: you have a move"
+        );
+        let mut t = Table::new(Variant::Czech);
+        assert!(t.attempt(Color::White, &[]).is_err());
+        assert!(t.game().is_empty());
     }
 
     #[test]

@@ -22,6 +22,7 @@ const app = {
   hint: null,         // { version, move, stage }
   drag: null,         // pointer drag state
   want: null,         // what to send once connected
+  left: false,        // the player left the game: its late states are dropped
   retry: 0,
   lostAt: null,       // when the connection dropped (ms)
   opened: 0,          // connections opened so far
@@ -88,6 +89,7 @@ function send(msg) {
 // What to send on every (re)connection: the current game.
 function want(msg) {
   app.want = msg;
+  app.left = false;
   send(msg);
 }
 
@@ -105,6 +107,9 @@ function receive(msg) {
 // ---------- messages from the server ----------
 
 function onState(st) {
+  // A state sent before the server read our "leave" (the computer's
+  // reply to the last move, say) must not bring the old game back.
+  if (app.left) return;
   const changed = !app.state || app.state.version !== st.version || app.state.variant !== st.variant;
   app.state = st;
   if (changed) {
@@ -140,7 +145,7 @@ function onHint(msg) {
     const p = pieceAt(m.from);
     say(`Hint: the ${p ? p.kind : "piece"} on ${m.from} is worth moving (press Hint again for the whole move).`, true);
   } else {
-    say("Hint: you have no move; pass.", true);
+    say("Hint: you have no move; press Pass.", true);
   }
   render();
 }
@@ -157,6 +162,17 @@ function onSeat(msg) {
 }
 
 function onError(msg) {
+  // The room of the game on the board is gone (it expired while this
+  // page was away): back to the start, saying so.
+  const gone = app.state && app.state.mode !== "solo" && /^there is no room with the code/.test(msg.message);
+  if (gone) {
+    app.state = null;
+    app.sel = null;
+    app.hint = null;
+    const url = new URL(location.href);
+    url.searchParams.delete("room");
+    history.replaceState(null, "", url);
+  }
   if (!app.state) {
     $("setup-message").textContent = capital(msg.message);
     // A room that is gone or a game that cannot be continued: back to the start.
@@ -175,6 +191,11 @@ function onError(msg) {
 function myTurn() {
   const st = app.state;
   return !!(st && st.you && !st.result && st.turn === st.you && st.moves.length > 0);
+}
+// Ossetian and Gothic draughts: a player without a move passes, and
+// `pass` (a move with no squares) is then the only legal move.
+function mustPass() {
+  return myTurn() && app.state.moves.length === 1 && !app.state.moves[0].from;
 }
 function pieceAt(sq) { return app.state ? app.state.pieces.find((p) => p.sq === sq) || null : null; }
 function sqName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
@@ -404,6 +425,8 @@ function renderSide() {
     status.textContent = "Waiting for your friend to join with the code…";
   } else if (st.thinking) {
     status.textContent = st.mode === "solo" ? "The computer is thinking…" : `The computer is moving for ${st.turn}…`;
+  } else if (mustPass()) {
+    status.textContent = "You have no move: press Pass.";
   } else if (st.you && st.turn === st.you) {
     status.textContent = st.must_capture.length ? "Your move: capturing is compulsory." : "Your move.";
   } else if (st.you) {
@@ -411,6 +434,7 @@ function renderSide() {
   } else {
     status.textContent = `You are watching: ${st.turn} to move.`;
   }
+  $("pass").hidden = !mustPass();
   $("hint").disabled = !myTurn();
   $("undo").disabled = !st.can_undo;
   $("undo").hidden = st.mode !== "solo";
@@ -469,7 +493,14 @@ function tick() {
   for (const li of document.querySelectorAll("#seats li[data-deadline]")) {
     const left = Math.max(0, Math.ceil((Number(li.dataset.deadline) - Date.now()) / 1000));
     const span = li.querySelector(".countdown");
-    if (span) span.textContent = `${left} s`;
+    if (left > 0) {
+      if (span) span.textContent = `${left} s`;
+    } else {
+      // The wait is over; the computer moves when the absent player's
+      // turn comes (the server's next state says so).
+      li.removeAttribute("data-deadline");
+      li.textContent = li.textContent.replace(/ in [^;]*$/, " on their turn");
+    }
   }
   showConnection();
 }
@@ -687,6 +718,7 @@ function onResign() {
 
 function newGame() {
   send({ t: "leave" });
+  app.left = true;
   app.want = null;
   app.state = null;
   app.hint = null;
@@ -744,6 +776,7 @@ function init() {
   $("create").addEventListener("click", () => {
     app.flip = false;
     app.state = null;
+    app.left = false;
     send({ t: "create", variant: $("variant").value });
   });
   $("join-form").addEventListener("submit", (ev) => {
@@ -753,6 +786,12 @@ function init() {
     app.flip = false;
     app.state = null;
     want({ t: "join", code, token: seatTokens()[code] || null });
+  });
+  $("pass").addEventListener("click", () => {
+    if (!mustPass()) return;
+    app.hint = null;
+    app.sel = null;
+    send({ t: "move", path: [] });
   });
   $("hint").addEventListener("click", onHintButton);
   $("undo").addEventListener("click", () => { app.hint = null; send({ t: "undo" }); });
