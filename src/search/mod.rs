@@ -17,6 +17,11 @@
 //!   no PV bookkeeping. Late quiet moves are searched one ply shallower
 //!   first (late move reductions); a position with a single legal move
 //!   costs no depth (forced captures are common in draughts).
+//! - Before a non-PV node searches anything, two cheap ways out: an
+//!   enhanced transposition cutoff (a child the table already knows to
+//!   refute the opponent ends the node) and ProbCut (a shallow search
+//!   that clears beta by a margin ends it too). Both won SPRTs in Czech
+//!   draughts (README, "Search techniques (SPRT)").
 //! - At depth 0 the search goes on while captures are on the board:
 //!   captures are forced in every game, so there is no "stand pat" while
 //!   one is pending, and the static evaluation is taken only in a quiet

@@ -25,6 +25,9 @@ pub(super) const POLL_EVERY: u64 = 256;
 /// The least depth at which a node is first searched shallowly for a
 /// ProbCut (see `node`).
 const PROBCUT_DEPTH: i32 = 3;
+/// Nodes of this depth and more (non-PV) try an enhanced transposition
+/// cutoff ([`Worker::etc`]).
+const ETC_DEPTH: i32 = 3;
 /// A database draw scores the evaluation divided by this…
 const DB_DRAW_SHARE: i32 = 4;
 /// …and at most this much (half a man) either way.
@@ -293,6 +296,14 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             return alpha;
         }
 
+        if !PV && depth >= ETC_DEPTH && list.len() > 1 && !list[0].is_capture() {
+            if let Some(s) = self.etc(pos, cnt, &list, depth, ply, beta) {
+                self.tt
+                    .store(key, to_tt(s.0, ply), Some(s.1), depth, Bound::Lower);
+                return s.0;
+            }
+        }
+
         // ProbCut: where a shallow search of this node clears beta by a
         // margin, the full one would most likely clear beta too.
         if !PV && depth >= PROBCUT_DEPTH && !self.no_prune && beta.abs() < Score::WIN_BOUND {
@@ -437,6 +448,54 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         };
         self.tt.store(key, to_tt(best, ply), best_idx, depth, bound);
         best
+    }
+
+    /// Enhanced transposition cutoff: a child the table already knows
+    /// (searched as deep as this node would search it) to be worth at
+    /// least `beta` to this node's side cuts the node off at once,
+    /// before ProbCut and the moves' searches. The children's buckets
+    /// are all requested first, then read. A child that repeats a
+    /// position of the line is left out (the search scores it a draw
+    /// whatever the table says). Returns the score and the move's index.
+    fn etc(
+        &mut self,
+        pos: &Position<R>,
+        cnt: &Counters,
+        list: &MoveList<R>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<(i32, usize)> {
+        let mut children: SmallVec<[(u64, u64, u32); 64]> = SmallVec::new();
+        for m in list.iter() {
+            let child = pos.after(m);
+            let c = cnt.after(m, &child);
+            let key = child.key() ^ rule_key(&child, &c, &self.options);
+            self.tt.prefetch(key);
+            children.push((key, child.key(), c.since_progress));
+        }
+        for (idx, &(key, plain, since)) in children.iter().enumerate() {
+            let Some(h) = self.tt.probe(key) else {
+                continue;
+            };
+            if h.depth < depth - 1 || h.bound == Bound::Lower {
+                continue;
+            }
+            let s = -from_tt(h.score, ply + 1);
+            if s < beta {
+                continue;
+            }
+            if R::REPETITIONS > 0 {
+                self.keys.push(plain);
+                let repeats = self.repeated(plain, since);
+                self.keys.pop();
+                if repeats {
+                    continue;
+                }
+            }
+            return Some((s, idx));
+        }
+        None
     }
 
     /// Starts loading the table's buckets of the children of `moves`
