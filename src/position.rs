@@ -113,13 +113,13 @@ fn counter_does_not_apply(field: char, value: u32) -> String {
 }
 
 /// The most pieces of one colour a position may have. A capture takes a
-/// different piece at each jump, so a move's path holds at most one
-/// landing for each opposing piece, and [`MAX_PATH`] squares fit 22
-/// captures; no game starts with more than 21 pieces a side (Ossetian
+/// different piece at each jump, so a move's path (its landing squares,
+/// [`MAX_PATH`] of them at most) holds a landing for each opposing piece
+/// at most: 23. No game starts with more than 21 pieces a side (Ossetian
 /// draughts), while set-ups with more than the start, such as the
 /// 12-man positions of Thai draughts used to test move generators, stay
 /// readable.
-pub const MAX_PIECES_EACH: u32 = MAX_PATH as u32 - 1;
+pub const MAX_PIECES_EACH: u32 = MAX_PATH as u32;
 
 /// The key of a king run (0 for none): the number of a piece of kind
 /// `Knight` on the run's square, turned by its length (games with the

@@ -241,7 +241,7 @@ fn no_pass_when_both_are_blocked_and_the_count_decides() {
     let e = jam.parse::<dama::Position<G>>().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "white has 24 pieces; a position has at most 22 of a colour, more than any game starts with"
+        "white has 24 pieces; a position has at most 23 of a colour, more than any game starts with"
     );
     // Only the bottom wall: 8 against 16, Black has more pieces.
     let fen = "W:Wa1,b1,c1,d1,e1,f1,g1,h1:Ba2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3";

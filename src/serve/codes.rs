@@ -85,10 +85,18 @@ fn squeeze(s: &str) -> String {
 /// room.
 pub fn code_problem(s: &str) -> String {
     let c = squeeze(s);
-    if c.chars().count() == CODE_LEN {
-        "codes have no 0, 1, I, L or O: check the code you were given".to_string()
-    } else {
-        format!("a code has {CODE_LEN} letters and digits")
+    if c.chars().count() != CODE_LEN {
+        return format!("a code has {CODE_LEN} letters and digits");
+    }
+    match c
+        .chars()
+        .find(|&ch| !ch.is_ascii() || !ALPHABET.contains(&(ch as u8)))
+    {
+        Some(ch @ ('0' | '1' | 'I' | 'L' | 'O')) => {
+            format!("'{ch}' is in no code (codes have no 0, 1, I, L or O): check the code you were given")
+        }
+        Some(ch) => format!("'{ch}' is not a letter or digit of a code"),
+        None => format!("a code has {CODE_LEN} letters and digits"),
     }
 }
 
@@ -162,7 +170,15 @@ mod tests {
         assert_eq!(normalize_code("ABCD0O"), None);
         assert_eq!(
             code_problem("abcd0o"),
-            "codes have no 0, 1, I, L or O: check the code you were given"
+            "'0' is in no code (codes have no 0, 1, I, L or O): check the code you were given"
+        );
+        assert_eq!(
+            code_problem("ABC#23"),
+            "'#' is not a letter or digit of a code"
+        );
+        assert_eq!(
+            code_problem("ABCDEÉ"),
+            "'É' is not a letter or digit of a code"
         );
         assert_eq!(code_problem("ABC 23"), "a code has 6 letters and digits");
     }

@@ -25,7 +25,7 @@ use crate::square::Square;
 use crate::variant::Variant;
 use axum::extract::ws::{Message, WebSocket};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -43,13 +43,39 @@ pub struct Session {
     host: String,
     at: Option<Attached>,
     hints: mpsc::Sender<(u64, MoveView)>,
-    /// A hint is being looked for: one at a time per connection, so a
-    /// page (or a client) asking again and again cannot fill the
-    /// engine's queue.
-    hint_pending: Arc<AtomicBool>,
+    /// The version of the game whose hint is being looked for
+    /// ([`NO_HINT`]: none): one search per position and connection, so
+    /// a page (or a client) asking again and again cannot fill the
+    /// engine's queue, while a hint for the next position need not wait.
+    hint_pending: Arc<AtomicU64>,
 }
 
 type Reply = Result<Option<ServerMsg>, String>;
+
+/// Sends `m`, false when the connection failed or could not take it
+/// within `limit` (a peer that stopped reading, its buffers full).
+async fn sent(socket: &mut WebSocket, m: Message, limit: std::time::Duration) -> bool {
+    matches!(
+        tokio::time::timeout(limit, socket.send(m)).await,
+        Ok(Ok(()))
+    )
+}
+
+/// No hint pending (see [`Session::hint_pending`]).
+const NO_HINT: u64 = u64::MAX;
+
+/// Marks a connection's hint for one version of the game as pending
+/// while it lives.
+struct HintPending(Arc<AtomicU64>, u64);
+
+impl Drop for HintPending {
+    fn drop(&mut self) {
+        // Only its own mark: a hint for a later version may be pending.
+        let _ = self
+            .0
+            .compare_exchange(self.1, NO_HINT, Ordering::AcqRel, Ordering::Acquire);
+    }
+}
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse::<Variant>().map_err(|e| e.to_string())
@@ -106,7 +132,7 @@ impl Session {
                 host,
                 at: None,
                 hints,
-                hint_pending: Arc::new(AtomicBool::new(false)),
+                hint_pending: Arc::new(AtomicU64::new(NO_HINT)),
             },
             rx,
         )
@@ -153,8 +179,11 @@ impl Session {
                 },
                 Some((version, mv)) = hints.recv() => Some(ServerMsg::Hint { version, mv }),
                 _ = ping.tick() => {
-                    if heard.elapsed() >= silent
-                        || socket.send(Message::Ping(Vec::new().into())).await.is_err()
+                    // Checked a tick early, so that a page gone silent is
+                    // dropped within `silent` (a live one answers each ping
+                    // at once, so it is never silent for two ticks).
+                    if heard.elapsed() + every > silent
+                        || !sent(&mut socket, Message::Ping(Vec::new().into()), silent).await
                     {
                         break;
                     }
@@ -162,11 +191,7 @@ impl Session {
                 },
             };
             if let Some(m) = out {
-                if socket
-                    .send(Message::Text(m.to_json().into()))
-                    .await
-                    .is_err()
-                {
+                if !sent(&mut socket, Message::Text(m.to_json().into()), silent).await {
                     break;
                 }
             }
@@ -265,16 +290,17 @@ impl Session {
             ClientMsg::Hint => {
                 let (room, seat) = self.seat()?;
                 let (version, game) = room.game_for_hint(seat)?;
-                if self.hint_pending.swap(true, Ordering::AcqRel) {
+                if self.hint_pending.swap(version, Ordering::AcqRel) == version {
                     return Err("the hint asked for before is still being looked for".into());
                 }
-                let pending = Arc::clone(&self.hint_pending);
+                let pending = HintPending(Arc::clone(&self.hint_pending), version);
                 let tx = self.hints.clone();
                 let engine = Arc::clone(hub.engine());
                 tokio::spawn(async move {
                     let names = game.clone();
                     let found = engine.hint(game).await;
-                    pending.store(false, Ordering::Release);
+                    // Cleared however the task ends (a panic included).
+                    drop(pending);
                     if let Some(m) = found {
                         let _ = tx
                             .send((version, MoveView::of(&m, |k| names.kind_name(k))))
