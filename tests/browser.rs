@@ -541,6 +541,14 @@ async fn friends_play_through_a_room_code() {
     black
         .until("the friend's turn", "return app.state.room.seats[1].taken;")
         .await;
+    // No Hint and no Undo between friends.
+    for p in [white, black] {
+        assert!(
+            p.js("return document.getElementById('hint').hidden && document.getElementById('undo').hidden;")
+                .await
+                == Value::Bool(true)
+        );
+    }
     assert!(
         black
             .js("return document.getElementById('resign').disabled;")

@@ -60,6 +60,13 @@ async fn only_the_seated_players_move_and_secrets_stay_with_their_owner() {
     b.send(json!({"t": "move", "path": ["f6", "e5"]})).await;
     let r = b.until("refused").await;
     assert_eq!(r["reason"], "it is white's turn");
+    // Hints are for games against the computer.
+    w.send(json!({"t": "hint"})).await;
+    let e = w.until("error").await;
+    assert_eq!(
+        e["message"],
+        "hints are given only in games against the computer"
+    );
     w.send(json!({"t": "move", "path": ["c3", "d4"]})).await;
     b.until_state(|s| s["record"] == json!(["c3-d4"])).await;
     // No message to Black or the spectator ever holds White's secret.

@@ -465,9 +465,15 @@ impl Room {
         })
     }
 
-    /// A copy of the game, when `seat` is to move in a game in play.
+    /// A copy of the game, when `seat` is to move in a game in play
+    /// against the computer.
     pub fn game_for_hint(&self, seat: Color) -> Result<(u64, crate::any::AnyGame), Refusal> {
         let s = self.lock();
+        if !matches!(s.seats, Seats::Solo { .. }) {
+            // As the help page has it: hints are for games against the
+            // computer, not a helper in a game between friends.
+            return Err("hints are given only in games against the computer".to_string());
+        }
         if !s.table.in_play() {
             return Err("the game is over: there is nothing to hint".to_string());
         }

@@ -436,6 +436,7 @@ function renderSide() {
   }
   $("pass").hidden = !mustPass();
   $("hint").disabled = !myTurn();
+  $("hint").hidden = st.mode !== "solo";
   $("undo").disabled = !st.can_undo;
   $("undo").hidden = st.mode !== "solo";
   $("resign").disabled = !myTurn();
