@@ -296,7 +296,10 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             return alpha;
         }
 
-        if !PV && depth >= ETC_DEPTH && list.len() > 1 && !list[0].is_capture() {
+        // The cutoff's probes bring the children's buckets into the cache,
+        // so the prefetch below is not sent again where it ran.
+        let etc_probed = !PV && depth >= ETC_DEPTH && list.len() > 1 && !list[0].is_capture();
+        if etc_probed {
             if let Some(s) = self.etc(pos, cnt, &list, depth, ply, beta) {
                 self.tt
                     .store(key, to_tt(s.0, ply), Some(s.1), depth, Bound::Lower);
@@ -323,7 +326,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         let n = list.len();
         let captures = list[0].is_capture();
         let hash_move = hash_move.filter(|&i| i < n);
-        if cfg!(target_arch = "x86_64") && depth >= 2 {
+        if cfg!(target_arch = "x86_64") && depth >= 2 && !etc_probed {
             self.prefetch_children(pos, cnt, &list);
         }
         // Ordering keys: built lazily, since the table's move often cuts
