@@ -354,25 +354,25 @@ impl Session {
                 // counted: the limit is there against guessing codes, and a
                 // flaky network, or many players behind one address, should
                 // not lock anyone out of their own game.
-                let returning = normalize_code(&code)
-                    .and_then(|c| hub.room(&c))
-                    .and_then(|r| token.as_deref().and_then(|t| r.seat_of(t)))
-                    .is_some();
+                let normal = normalize_code(&code);
+                let room = normal.as_deref().and_then(|c| hub.room(c));
+                let returning = room
+                    .as_ref()
+                    .zip(token.as_deref())
+                    .is_some_and(|(r, t)| r.seat_of(t).is_some());
                 if !returning && !hub.joins().allow(self.ip) {
                     return Err(
                         "too many rooms made or joined from your address: wait a minute".into(),
                     );
                 }
-                let code = normalize_code(&code).ok_or_else(|| {
+                let code = normal.ok_or_else(|| {
                     format!(
                         "'{}' is not a room code: {}",
                         clip(&code),
                         codes::code_problem(&code)
                     )
                 })?;
-                let room = hub
-                    .room(&code)
-                    .ok_or_else(|| format!("there is no room with the code {code}"))?;
+                let room = room.ok_or_else(|| format!("there is no room with the code {code}"))?;
                 let (seat, token) = match token.as_deref().and_then(|t| room.seat_of(t)) {
                     Some(c) => (Some(c), token),
                     None => {
