@@ -40,7 +40,7 @@ async fn saved_game(b: &Browser, fen: &str, level: u8, human: &str) {
 /// [`saved_game`] in the game `variant`.
 async fn saved_game_of(b: &Browser, variant: &str, fen: &str, level: u8, human: &str) {
     b.js(&format!(
-        "localStorage.setItem('dama.game', JSON.stringify({{mode: 'solo', variant: '{variant}', level: {level}, human: '{human}', start: '{fen}', moves: []}})); return true;"
+        "localStorage.removeItem('dama.tabs'); localStorage.setItem('dama.game', JSON.stringify({{mode: 'solo', variant: '{variant}', level: {level}, human: '{human}', start: '{fen}', moves: []}})); return true;"
     ))
     .await;
     b.c.refresh().await.expect("reload");
@@ -453,6 +453,51 @@ async fn a_reload_continues_the_game() {
     assert_eq!(b.record().await, before);
     assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
     assert_eq!(b.piece("c3").await, Some(("white".into(), "man".into())));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn two_tabs_of_one_browser_keep_their_own_games() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    b.new_game("gothic", 1, "white").await;
+    b.play_by_clicks("c2", &["c3".into()]).await;
+    b.wait_my_turn().await;
+    let gothic = b.record().await;
+    let first = b.c.window().await.unwrap();
+    // A new tab continues the game saved last, then starts its own.
+    let second = b.c.new_window(true).await.unwrap().handle;
+    b.c.switch_to_window(second.clone()).await.unwrap();
+    b.c.goto(&b.base).await.unwrap();
+    b.wait_state().await;
+    assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
+    assert_eq!(b.record().await, gothic);
+    b.click("#new").await;
+    b.new_game("czech", 1, "white").await;
+    b.play_by_clicks("c3", &["d4".into()]).await;
+    b.wait_my_turn().await;
+    let czech = b.record().await;
+    // Each tab's reload brings back its own game.
+    b.c.switch_to_window(first).await.unwrap();
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
+    assert_eq!(b.record().await, gothic);
+    b.c.switch_to_window(second).await.unwrap();
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    assert_eq!(b.text("#game-title").await, "Czech draughts · level 1");
+    assert_eq!(b.record().await, czech);
+    // After New game a reload shows the choice, not the other tab's game.
+    b.click("#new").await;
+    b.c.refresh().await.unwrap();
+    b.until(
+        "the choice of a game",
+        "return typeof app !== 'undefined' && app.state === null && !document.getElementById('setup').hidden;",
+    )
+    .await;
     b.close().await;
 }
 

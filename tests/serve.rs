@@ -303,6 +303,13 @@ async fn a_solo_game_the_computer_answers_and_undo_resign() {
     let st = p.until_state(|s| s["result"] != Value::Null).await;
     assert_eq!(st["result"]["rule"], "resignation");
     assert_eq!(st["result"]["text"], "white wins: black resigned");
+    // Leaving is answered, and nothing of the game follows the answer.
+    p.send(json!({"t": "leave"})).await;
+    p.until("left").await;
+    p.send(json!({"t": "undo"})).await;
+    let e = p.next().await.expect("an answer");
+    assert_eq!(e["t"], "error", "{e}");
+    assert_eq!(e["message"], "start a game or join a room first");
 }
 
 #[tokio::test]

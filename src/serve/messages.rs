@@ -260,6 +260,8 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+    /// Answer to `leave`: no state of the game left follows.
+    Left,
 }
 
 impl ServerMsg {

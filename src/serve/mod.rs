@@ -231,6 +231,43 @@ fn host_of(headers: &HeaderMap) -> Option<String> {
     ok.then(|| h.to_string())
 }
 
+/// `https` when a proxy in front says the page was reached over TLS
+/// (`X-Forwarded-Proto: https`, or `proto=https` in `Forwarded`),
+/// otherwise `http` (dama serve itself speaks plain HTTP).
+fn scheme_of(headers: &HeaderMap) -> &'static str {
+    let says_https = |name: &str, pick: &dyn Fn(&str) -> Option<String>| {
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .filter_map(pick)
+            .next()
+            .is_some_and(|p| p.eq_ignore_ascii_case("https"))
+    };
+    // The first (client-most) value of each header decides.
+    let forwarded_proto = |v: &str| Some(v.split(',').next()?.trim().to_string());
+    let forwarded = |v: &str| {
+        let first = v.split(',').next()?;
+        first.split(';').find_map(|pair| {
+            let (k, val) = pair.split_once('=')?;
+            k.trim()
+                .eq_ignore_ascii_case("proto")
+                .then(|| val.trim().trim_matches('"').to_string())
+        })
+    };
+    if says_https("x-forwarded-proto", &forwarded_proto) || says_https("forwarded", &forwarded) {
+        "https"
+    } else {
+        "http"
+    }
+}
+
+/// The address the page was reached at, for links and QR codes.
+fn origin_of(headers: &HeaderMap, fallback: &str) -> String {
+    let host = host_of(headers).unwrap_or_else(|| fallback.to_string());
+    format!("{}://{host}", scheme_of(headers))
+}
+
 async fn qr(
     State(_hub): State<Arc<Hub>>,
     headers: HeaderMap,
@@ -240,8 +277,8 @@ async fn qr(
     let Some(code) = codes::normalize_code(code) else {
         return (StatusCode::NOT_FOUND, "not a room code").into_response();
     };
-    let host = host_of(&headers).unwrap_or_else(|| "127.0.0.1:8080".into());
-    match codes::qr_svg(&format!("http://{host}/?room={code}")) {
+    let origin = origin_of(&headers, "127.0.0.1:8080");
+    match codes::qr_svg(&format!("{origin}/?room={code}")) {
         Some(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
         None => (StatusCode::INTERNAL_SERVER_ERROR, "no QR code").into_response(),
     }
@@ -260,13 +297,13 @@ async fn ws(
         )
             .into_response();
     };
-    let host = host_of(&headers).unwrap_or_else(|| addr.to_string());
+    let origin = origin_of(&headers, &addr.to_string());
     upgrade
         .max_message_size(messages::MAX_MESSAGE)
         .max_frame_size(messages::MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
             let _slot = slot;
-            let (session, hints) = session::Session::new(hub, addr.ip(), host);
+            let (session, hints) = session::Session::new(hub, addr.ip(), origin);
             session.run(socket, hints).await;
         })
 }
@@ -274,6 +311,49 @@ async fn ws(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn links_follow_the_scheme_a_proxy_names() {
+        let with = |pairs: &[(&'static str, &'static str)]| {
+            let mut h = HeaderMap::new();
+            h.insert(header::HOST, "dama.example:8080".parse().unwrap());
+            for (k, v) in pairs {
+                h.append(*k, v.parse().unwrap());
+            }
+            origin_of(&h, "127.0.0.1:8080")
+        };
+        assert_eq!(with(&[]), "http://dama.example:8080");
+        assert_eq!(
+            with(&[("x-forwarded-proto", "https")]),
+            "https://dama.example:8080"
+        );
+        assert_eq!(
+            with(&[("x-forwarded-proto", "HTTPS, http")]),
+            "https://dama.example:8080"
+        );
+        assert_eq!(
+            with(&[("x-forwarded-proto", "http, https")]),
+            "http://dama.example:8080"
+        );
+        assert_eq!(
+            with(&[(
+                "forwarded",
+                "for=192.0.2.60;proto=\"https\";by=203.0.113.43"
+            )]),
+            "https://dama.example:8080"
+        );
+        assert_eq!(
+            with(&[("forwarded", "for=192.0.2.60")]),
+            "http://dama.example:8080"
+        );
+        assert_eq!(
+            with(&[("forwarded", "proto=gopher")]),
+            "http://dama.example:8080"
+        );
+        let mut bad = HeaderMap::new();
+        bad.insert(header::HOST, "evil host/".parse().unwrap());
+        assert_eq!(origin_of(&bad, "10.0.0.1:80"), "http://10.0.0.1:80");
+    }
 
     #[test]
     fn durations() {

@@ -261,6 +261,9 @@ impl Room {
         if let Some(c) = seat {
             let mut s = self.lock();
             s.present[c.index()] += 1;
+            if s.present[c.index()] == 1 {
+                Self::resume_wait(&mut s, c, Instant::now());
+            }
             // A player back from an absence: the computer stops moving
             // for them (a search already running is dropped).
             if matches!(s.seats, Seats::Friends { .. })
@@ -274,6 +277,21 @@ impl Room {
             room: Arc::clone(self),
             seat,
         }
+    }
+
+    /// `back` has just returned. The other player's absence counts
+    /// towards the computer's takeover only while someone is there to
+    /// wait for them: if both were away, the wait the other has left goes
+    /// on from now, not from when they left (so the one who returns
+    /// sees the countdown instead of the computer moving at once).
+    fn resume_wait(s: &mut RoomState, back: Color, now: Instant) {
+        let other = (!back).index();
+        if s.present[other] > 0 {
+            return;
+        }
+        // The wait ran from the other's departure until `back` left too.
+        let waited = s.absent_since[back.index()].saturating_duration_since(s.absent_since[other]);
+        s.absent_since[other] = now.checked_sub(waited).unwrap_or(now);
     }
 
     fn both_seated(s: &RoomState) -> bool {
@@ -565,5 +583,57 @@ impl Drop for Presence {
         } else {
             self.room.announce();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room(wait: Duration) -> Arc<Room> {
+        Room::friends(
+            "ABCDEF".into(),
+            Table::new(Variant::Czech),
+            [Some("w".into()), Some("b".into())],
+            1,
+            wait,
+            0,
+            0,
+        )
+    }
+
+    fn black_seat(r: &Room) -> SeatView {
+        r.view(Some(Color::White))
+            .room
+            .expect("a friend room")
+            .seats[1]
+            .clone()
+    }
+
+    #[test]
+    fn a_friend_away_is_taken_over_after_the_wait() {
+        let r = room(Duration::from_millis(300));
+        let _white = r.attach(Some(Color::White));
+        drop(r.attach(Some(Color::Black)));
+        assert!(!black_seat(&r).computer);
+        assert_eq!(black_seat(&r).takeover_in, Some(1));
+        std::thread::sleep(Duration::from_millis(400));
+        assert!(black_seat(&r).computer);
+    }
+
+    #[test]
+    fn the_wait_pauses_while_both_friends_are_away() {
+        let r = room(Duration::from_millis(600));
+        let white = r.attach(Some(Color::White));
+        drop(r.attach(Some(Color::Black)));
+        drop(white);
+        // Longer than the wait, with nobody there to wait for Black.
+        std::thread::sleep(Duration::from_millis(800));
+        let _white = r.attach(Some(Color::White));
+        let seat = black_seat(&r);
+        assert!(!seat.computer, "the computer does not move at once");
+        assert_eq!(seat.takeover_in, Some(1));
+        std::thread::sleep(Duration::from_millis(700));
+        assert!(black_seat(&r).computer);
     }
 }

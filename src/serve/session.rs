@@ -40,7 +40,7 @@ struct Attached {
 pub struct Session {
     hub: Arc<Hub>,
     ip: IpAddr,
-    host: String,
+    origin: String,
     at: Option<Attached>,
     hints: mpsc::Sender<(u64, MoveView)>,
     /// The version of the game whose hint is being looked for
@@ -122,14 +122,19 @@ fn parse_square(s: &str) -> Result<Square, String> {
 }
 
 impl Session {
-    /// A session for a page at `ip`, which reached the server as `host`.
-    pub fn new(hub: Arc<Hub>, ip: IpAddr, host: String) -> (Self, mpsc::Receiver<(u64, MoveView)>) {
+    /// A session for a page at `ip`, which reached the server at
+    /// `origin` (`http://host:port`, or `https://…` behind a proxy).
+    pub fn new(
+        hub: Arc<Hub>,
+        ip: IpAddr,
+        origin: String,
+    ) -> (Self, mpsc::Receiver<(u64, MoveView)>) {
         let (hints, rx) = mpsc::channel(4);
         (
             Session {
                 hub,
                 ip,
-                host,
+                origin,
                 at: None,
                 hints,
                 hint_pending: Arc::new(AtomicU64::new(NO_HINT)),
@@ -221,7 +226,7 @@ impl Session {
     }
 
     fn link(&self, code: &str) -> String {
-        format!("http://{}/?room={code}", self.host)
+        format!("{}/?room={code}", self.origin)
     }
 
     /// Acts on one message.
@@ -395,8 +400,9 @@ impl Session {
                 }))
             }
             ClientMsg::Leave => {
+                // Every state of the old game was sent before this reply.
                 self.at = None;
-                Ok(None)
+                Ok(Some(ServerMsg::Left))
             }
         }
     }

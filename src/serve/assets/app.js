@@ -22,7 +22,7 @@ const app = {
   hint: null,         // { version, move, stage }
   drag: null,         // pointer drag state
   want: null,         // what to send once connected
-  left: false,        // the player left the game: its late states are dropped
+  left: false,        // "leave" sent, its answer not yet heard: late states of the old game are dropped
   retry: 0,
   lostAt: null,       // when the connection dropped (ms)
   opened: 0,          // connections opened so far
@@ -43,6 +43,49 @@ const store = {
   },
 };
 
+// Each tab keeps its own game, so that two tabs of one browser do not
+// overwrite each other's: the games saved, by tab (a tab's name lives
+// in sessionStorage, which a reload keeps and a new tab does not have),
+// and the last game saved by any tab, which a new tab continues.
+const KEEP_TABS = 8;
+const session = {
+  get(key) { try { return sessionStorage.getItem(key); } catch (e) { return null; } },
+  set(key, value) { try { sessionStorage.setItem(key, value); } catch (e) { /* private mode */ } },
+};
+function tabName() {
+  let name = session.get("dama.tab");
+  if (!name) {
+    name = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+    session.set("dama.tab", name);
+  }
+  return name;
+}
+function saveGame(game) {
+  const tab = tabName();
+  const saved = Object.assign({}, game, { tab, at: Date.now() });
+  const tabs = store.get("dama.tabs") || {};
+  tabs[tab] = saved;
+  // Only the games of the last few tabs are kept.
+  const old = Object.keys(tabs).sort((a, b) => (tabs[b].at || 0) - (tabs[a].at || 0)).slice(KEEP_TABS);
+  for (const k of old) delete tabs[k];
+  store.set("dama.tabs", tabs);
+  store.set("dama.game", saved);
+}
+// This tab has no game now (a reload shows the choice, not another
+// tab's game).
+function dropGame() {
+  const tab = tabName();
+  const tabs = store.get("dama.tabs") || {};
+  tabs[tab] = { mode: "none", tab, at: Date.now() };
+  store.set("dama.tabs", tabs);
+  const last = store.get("dama.game");
+  if (last && (!last.tab || last.tab === tab)) store.del("dama.game");
+}
+function loadGame() {
+  const tabs = store.get("dama.tabs") || {};
+  return tabs[tabName()] || store.get("dama.game");
+}
+
 function seatTokens() { return store.get("dama.seats") || {}; }
 function saveSeat(code, token) {
   const t = seatTokens();
@@ -60,6 +103,8 @@ function connect() {
     app.opened++;
     app.retry = 0;
     app.lostAt = null;
+    // A new connection carries nothing of a game left before.
+    app.left = false;
     showConnection();
     if (app.want) send(app.want);
   };
@@ -89,7 +134,6 @@ function send(msg) {
 // What to send on every (re)connection: the current game.
 function want(msg) {
   app.want = msg;
-  app.left = false;
   send(msg);
 }
 
@@ -100,6 +144,7 @@ function receive(msg) {
     case "hint": onHint(msg); break;
     case "seat": onSeat(msg); break;
     case "error": onError(msg); break;
+    case "left": app.left = false; break;
     default: break;
   }
 }
@@ -121,7 +166,7 @@ function onState(st) {
       mode: "solo", variant: st.variant, level: st.level, human: st.you,
       start: st.start, moves: st.record,
     };
-    store.set("dama.game", saved);
+    saveGame(saved);
     // A new connection (the server restarted) continues this game.
     app.want = { t: "resume", variant: saved.variant, level: saved.level, human: saved.human, start: saved.start, moves: saved.moves };
   }
@@ -152,7 +197,7 @@ function onHint(msg) {
 
 function onSeat(msg) {
   if (msg.token) saveSeat(msg.code, msg.token);
-  store.set("dama.game", { mode: "room", code: msg.code });
+  saveGame({ mode: "room", code: msg.code });
   app.want = { t: "join", code: msg.code, token: msg.token || seatTokens()[msg.code] || null };
   const url = new URL(location.href);
   if (url.searchParams.get("room") !== msg.code) {
@@ -178,7 +223,7 @@ function onError(msg) {
     // A room that is gone or a game that cannot be continued: back to the start.
     if (app.want && (app.want.t === "join" || app.want.t === "resume")) {
       app.want = null;
-      store.del("dama.game");
+      dropGame();
       showSetup();
     }
   } else {
@@ -718,13 +763,12 @@ function onResign() {
 }
 
 function newGame() {
-  send({ t: "leave" });
-  app.left = true;
+  app.left = send({ t: "leave" });
   app.want = null;
   app.state = null;
   app.hint = null;
   app.sel = null;
-  store.del("dama.game");
+  dropGame();
   const url = new URL(location.href);
   url.searchParams.delete("room");
   history.replaceState(null, "", url);
@@ -777,7 +821,6 @@ function init() {
   $("create").addEventListener("click", () => {
     app.flip = false;
     app.state = null;
-    app.left = false;
     send({ t: "create", variant: $("variant").value });
   });
   $("join-form").addEventListener("submit", (ev) => {
@@ -814,7 +857,7 @@ function init() {
 
   // Where to go on load: a room link, a saved game, or the choice.
   const room = new URL(location.href).searchParams.get("room");
-  const saved = store.get("dama.game");
+  const saved = loadGame();
   if (room) {
     const code = room.toUpperCase();
     app.want = { t: "join", code, token: seatTokens()[code] || null };
