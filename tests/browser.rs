@@ -467,6 +467,7 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
     b.wait_my_turn().await;
     let gothic = b.record().await;
     let first = b.c.window().await.unwrap();
+    let first_name = b.js("return sessionStorage.getItem('dama.tab');").await;
     // A new tab continues the game saved last, then starts its own.
     let second = b.c.new_window(true).await.unwrap().handle;
     b.c.switch_to_window(second.clone()).await.unwrap();
@@ -474,6 +475,19 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
     b.wait_state().await;
     assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
     assert_eq!(b.record().await, gothic);
+    // The same as a copy of the first tab (a duplicated tab starts with
+    // the other's sessionStorage, its name included).
+    b.js(&format!(
+        "sessionStorage.setItem('dama.tab', {first_name}); return true;"
+    ))
+    .await;
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    assert_eq!(b.record().await, gothic);
+    assert_ne!(
+        b.js("return sessionStorage.getItem('dama.tab');").await,
+        first_name
+    );
     b.click("#new").await;
     b.new_game("czech", 1, "white").await;
     b.play_by_clicks("c3", &["d4".into()]).await;
@@ -495,7 +509,7 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
     b.c.refresh().await.unwrap();
     b.until(
         "the choice of a game",
-        "return typeof app !== 'undefined' && app.state === null && !document.getElementById('setup').hidden;",
+        "return typeof app !== 'undefined' && app.opened > 0 && app.want === null && app.state === null && !document.getElementById('setup').hidden;",
     )
     .await;
     b.close().await;

@@ -303,13 +303,48 @@ async fn a_solo_game_the_computer_answers_and_undo_resign() {
     let st = p.until_state(|s| s["result"] != Value::Null).await;
     assert_eq!(st["result"]["rule"], "resignation");
     assert_eq!(st["result"]["text"], "white wins: black resigned");
-    // Leaving is answered, and nothing of the game follows the answer.
+}
+
+#[tokio::test]
+async fn leaving_is_answered_and_nothing_of_the_game_follows() {
+    // One search at a time, and another page's level 5 search holding
+    // it: the hint asked below waits until after the leave.
+    let s = Server::start(&["--threads", "1"]);
+    let mut q = Page::open(&s.ws_url()).await;
+    q.send(json!({"t": "new", "variant": "czech", "level": 5, "color": "black"}))
+        .await;
+    q.until_state(|s| s["thinking"] == true).await;
+    let mut p = Page::open(&s.ws_url()).await;
+    p.send(json!({"t": "new", "variant": "czech", "level": 1, "color": "white"}))
+        .await;
+    let st = p.until("state").await;
+    // A hint, a move and at once a leave: the hint and the computer's
+    // reply may be on their way, but neither comes after `left`.
+    p.send(json!({"t": "hint"})).await;
+    p.send(json!({"t": "move", "path": ["c3", "d4"]})).await;
     p.send(json!({"t": "leave"})).await;
     p.until("left").await;
+    // The next game starts at the same version as the first did.
+    p.send(json!({"t": "new", "variant": "czech", "level": 1, "color": "white"}))
+        .await;
+    let next = p.until("state").await;
+    assert_eq!(next["version"], st["version"]);
+    assert_eq!(next["record"], json!([]));
+    // The other page's search ends, then the hint's.
+    q.until_state(|s| s["record"].as_array().is_some_and(|r| r.len() == 1))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
     p.send(json!({"t": "undo"})).await;
-    let e = p.next().await.expect("an answer");
-    assert_eq!(e["t"], "error", "{e}");
-    assert_eq!(e["message"], "start a game or join a room first");
+    loop {
+        let m = p.next().await.expect("an answer");
+        assert_ne!(m["t"], "hint", "a hint of the game left: {m}");
+        if m["t"] == "state" {
+            assert_eq!(m["record"], json!([]), "a state of the game left: {m}");
+            continue;
+        }
+        assert_eq!(m["t"], "refused", "{m}");
+        break;
+    }
 }
 
 #[tokio::test]

@@ -49,8 +49,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "dama-rooms.sqlite")]
     pub db: String,
     /// Seconds the game waits for a friend whose connection dropped
-    /// before the computer moves for them.
-    #[arg(long, default_value_t = 45)]
+    /// before the computer moves for them (at most a year).
+    #[arg(long, default_value_t = 45, value_parser = clap::value_parser!(u64).range(0..=MAX_SECS))]
     pub reconnect_wait: u64,
     /// How long a connection may stay silent (no message, no answer to
     /// the server's pings, sent every third of it) before it is taken for
@@ -79,7 +79,11 @@ pub struct ServeArgs {
     pub egtb: Option<std::path::PathBuf>,
 }
 
-/// `90`, `90s`, `30m`, `24h`, `7d`.
+/// The longest time an option takes: a year (a time far in the future
+/// cannot be added to the clock).
+const MAX_SECS: u64 = 365 * 86_400;
+
+/// `90`, `90s`, `30m`, `24h`, `7d`; at most a year.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let s = s.trim();
     let (num, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
@@ -97,8 +101,9 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         _ => return Err(format!("'{s}': the unit must be s, m, h or d")),
     };
     n.checked_mul(secs)
+        .filter(|&t| t <= MAX_SECS)
         .map(Duration::from_secs)
-        .ok_or_else(|| format!("'{s}' is too long"))
+        .ok_or_else(|| format!("'{s}' is too long: at most 365d"))
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
@@ -221,28 +226,39 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-/// The host the page was reached by, if it looks like a host name.
+/// The host the page was reached by, if it looks like a host name: the
+/// one a proxy in front names (`X-Forwarded-Host`, its first value),
+/// else `Host`.
 fn host_of(headers: &HeaderMap) -> Option<String> {
-    let h = headers.get(header::HOST)?.to_str().ok()?;
-    let ok = !h.is_empty()
-        && h.len() <= 255
-        && h.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b));
-    ok.then(|| h.to_string())
+    let looks_right = |h: &&str| {
+        !h.is_empty()
+            && h.len() <= 255
+            && h.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+    };
+    let forwarded = headers
+        .get("x-forwarded-host")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(str::trim);
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    forwarded
+        .filter(looks_right)
+        .or(host.filter(looks_right))
+        .map(str::to_string)
 }
 
 /// `https` when a proxy in front says the page was reached over TLS
 /// (`X-Forwarded-Proto: https`, or `proto=https` in `Forwarded`),
 /// otherwise `http` (dama serve itself speaks plain HTTP).
 fn scheme_of(headers: &HeaderMap) -> &'static str {
+    // `wss` too: some proxies name the WebSocket's scheme on its upgrade.
     let says_https = |name: &str, pick: &dyn Fn(&str) -> Option<String>| {
         headers
-            .get_all(name)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .filter_map(pick)
-            .next()
-            .is_some_and(|p| p.eq_ignore_ascii_case("https"))
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .and_then(pick)
+            .is_some_and(|p| p.eq_ignore_ascii_case("https") || p.eq_ignore_ascii_case("wss"))
     };
     // The first (client-most) value of each header decides.
     let forwarded_proto = |v: &str| Some(v.split(',').next()?.trim().to_string());
@@ -350,6 +366,21 @@ mod tests {
             with(&[("forwarded", "proto=gopher")]),
             "http://dama.example:8080"
         );
+        assert_eq!(
+            with(&[("x-forwarded-proto", "wss")]),
+            "https://dama.example:8080"
+        );
+        assert_eq!(
+            with(&[
+                ("x-forwarded-host", "play.example"),
+                ("x-forwarded-proto", "https")
+            ]),
+            "https://play.example"
+        );
+        assert_eq!(
+            with(&[("x-forwarded-host", "bad host")]),
+            "http://dama.example:8080"
+        );
         let mut bad = HeaderMap::new();
         bad.insert(header::HOST, "evil host/".parse().unwrap());
         assert_eq!(origin_of(&bad, "10.0.0.1:80"), "http://10.0.0.1:80");
@@ -363,5 +394,8 @@ mod tests {
         assert!(parse_duration("x").is_err());
         assert!(parse_duration("5w").is_err());
         assert!(parse_duration("99999999999999999999d").is_err());
+        assert_eq!(parse_duration("365d"), Ok(Duration::from_secs(MAX_SECS)));
+        assert!(parse_duration("366d").is_err());
+        assert!(parse_duration("9999999999d").is_err());
     }
 }

@@ -610,30 +610,54 @@ mod tests {
             .clone()
     }
 
+    const S: Duration = Duration::from_secs(1);
+
     #[test]
-    fn a_friend_away_is_taken_over_after_the_wait() {
-        let r = room(Duration::from_millis(300));
-        let _white = r.attach(Some(Color::White));
-        drop(r.attach(Some(Color::Black)));
-        assert!(!black_seat(&r).computer);
-        assert_eq!(black_seat(&r).takeover_in, Some(1));
-        std::thread::sleep(Duration::from_millis(400));
-        assert!(black_seat(&r).computer);
+    fn the_wait_goes_on_from_where_it_stopped_while_both_were_away() {
+        let r = room(45 * S);
+        let mut s = r.lock();
+        let t0 = Instant::now();
+        // Black left at t0, White 20 s later; White is back at t0 + 100 s:
+        // 20 s of Black's wait are gone, 25 s are left.
+        s.absent_since = [t0 + 20 * S, t0];
+        s.present = [1, 0];
+        Room::resume_wait(&mut s, Color::White, t0 + 100 * S);
+        assert_eq!(s.absent_since[1], t0 + 80 * S);
+        assert_eq!(r.takeover_at(&s, Color::Black), Some(t0 + 125 * S));
+        // Black left after White: nobody waited, the whole wait is left.
+        s.absent_since = [t0, t0 + 20 * S];
+        Room::resume_wait(&mut s, Color::White, t0 + 100 * S);
+        assert_eq!(s.absent_since[1], t0 + 100 * S);
+        // Black away for longer than the wait before White left: the
+        // computer moves for Black at once, as it did before.
+        s.absent_since = [t0 + 60 * S, t0];
+        Room::resume_wait(&mut s, Color::White, t0 + 100 * S);
+        assert_eq!(r.takeover_at(&s, Color::Black), Some(t0 + 85 * S));
+        // Black there: nothing to resume.
+        s.present = [1, 1];
+        s.absent_since = [t0 + 20 * S, t0];
+        Room::resume_wait(&mut s, Color::White, t0 + 100 * S);
+        assert_eq!(s.absent_since[1], t0);
     }
 
     #[test]
-    fn the_wait_pauses_while_both_friends_are_away() {
-        let r = room(Duration::from_millis(600));
+    fn a_returning_friend_sees_the_others_countdown_not_the_computer() {
+        let r = room(45 * S);
         let white = r.attach(Some(Color::White));
         drop(r.attach(Some(Color::Black)));
         drop(white);
-        // Longer than the wait, with nobody there to wait for Black.
-        std::thread::sleep(Duration::from_millis(800));
+        {
+            // Black left 100 s ago, White 99 s ago.
+            let now = Instant::now();
+            let mut s = r.lock();
+            s.absent_since = [now - 99 * S, now - 100 * S];
+        }
         let _white = r.attach(Some(Color::White));
         let seat = black_seat(&r);
         assert!(!seat.computer, "the computer does not move at once");
-        assert_eq!(seat.takeover_in, Some(1));
-        std::thread::sleep(Duration::from_millis(700));
+        assert!(matches!(seat.takeover_in, Some(43..=44)), "{seat:?}");
+        // While White stays, Black's absence is taken over after the wait.
+        r.lock().absent_since[1] = Instant::now() - 46 * S;
         assert!(black_seat(&r).computer);
     }
 }

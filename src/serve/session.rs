@@ -42,9 +42,13 @@ pub struct Session {
     ip: IpAddr,
     origin: String,
     at: Option<Attached>,
-    hints: mpsc::Sender<(u64, MoveView)>,
-    /// The version of the game whose hint is being looked for
-    /// ([`NO_HINT`]: none): one search per position and connection, so
+    hints: mpsc::Sender<HintFound>,
+    /// Which game this connection is on: changes with every room entered
+    /// and every leave, so that a hint of a game left is not shown on
+    /// the next (whose versions start again from 0).
+    game: u64,
+    /// The game and version (`game << 32 | version`) whose hint is being
+    /// looked for ([`NO_HINT`]: none): one search per position and connection, so
     /// a page (or a client) asking again and again cannot fill the
     /// engine's queue, while a hint for the next position need not wait.
     hint_pending: Arc<AtomicU64>,
@@ -59,6 +63,13 @@ async fn sent(socket: &mut WebSocket, m: Message, limit: std::time::Duration) ->
         tokio::time::timeout(limit, socket.send(m)).await,
         Ok(Ok(()))
     )
+}
+
+/// A hint found: the move for the position `version` of the game `game`.
+pub struct HintFound {
+    game: u64,
+    version: u64,
+    mv: MoveView,
 }
 
 /// No hint pending (see [`Session::hint_pending`]).
@@ -124,11 +135,7 @@ fn parse_square(s: &str) -> Result<Square, String> {
 impl Session {
     /// A session for a page at `ip`, which reached the server at
     /// `origin` (`http://host:port`, or `https://…` behind a proxy).
-    pub fn new(
-        hub: Arc<Hub>,
-        ip: IpAddr,
-        origin: String,
-    ) -> (Self, mpsc::Receiver<(u64, MoveView)>) {
+    pub fn new(hub: Arc<Hub>, ip: IpAddr, origin: String) -> (Self, mpsc::Receiver<HintFound>) {
         let (hints, rx) = mpsc::channel(4);
         (
             Session {
@@ -137,6 +144,7 @@ impl Session {
                 origin,
                 at: None,
                 hints,
+                game: 0,
                 hint_pending: Arc::new(AtomicU64::new(NO_HINT)),
             },
             rx,
@@ -144,7 +152,7 @@ impl Session {
     }
 
     /// Runs the connection until the page goes away.
-    pub async fn run(mut self, mut socket: WebSocket, mut hints: mpsc::Receiver<(u64, MoveView)>) {
+    pub async fn run(mut self, mut socket: WebSocket, mut hints: mpsc::Receiver<HintFound>) {
         let silent = self.hub.config().silent;
         let every = silent / 3;
         let mut ping = tokio::time::interval_at(Instant::now() + every, every);
@@ -178,11 +186,13 @@ impl Session {
                             ServerMsg::State(Box::new(a.presence.room().view(a.presence.seat())))
                         })
                     } else {
-                        self.at = None;
+                        self.leave();
                         Some(ServerMsg::Error { message: "the room has closed".into() })
                     }
                 },
-                Some((version, mv)) = hints.recv() => Some(ServerMsg::Hint { version, mv }),
+                Some(h) = hints.recv() => {
+                    (h.game == self.game).then_some(ServerMsg::Hint { version: h.version, mv: h.mv })
+                },
                 _ = ping.tick() => {
                     // Checked a tick early, so that a page gone silent is
                     // dropped within `silent` (a live one answers each ping
@@ -214,9 +224,16 @@ impl Session {
         Ok((a.presence.room(), seat))
     }
 
+    /// Leaves the room the connection is in, if any: its seat turns
+    /// absent, and nothing of its game is sent after this.
+    fn leave(&mut self) {
+        self.at = None;
+        self.game = self.game.wrapping_add(1) & 0xffff_ffff;
+    }
+
     fn attach(&mut self, room: &Arc<Room>, seat: Option<Color>) {
         // Leave the old room first (its seat turns absent).
-        self.at = None;
+        self.leave();
         let mut changes = room.subscribe();
         changes.mark_changed();
         self.at = Some(Attached {
@@ -295,11 +312,14 @@ impl Session {
             ClientMsg::Hint => {
                 let (room, seat) = self.seat()?;
                 let (version, game) = room.game_for_hint(seat)?;
-                if self.hint_pending.swap(version, Ordering::AcqRel) == version {
+                // The game and the position, in one mark.
+                let mark = (self.game << 32) | (version & 0xffff_ffff);
+                if self.hint_pending.swap(mark, Ordering::AcqRel) == mark {
                     return Err("the hint asked for before is still being looked for".into());
                 }
-                let pending = HintPending(Arc::clone(&self.hint_pending), version);
+                let pending = HintPending(Arc::clone(&self.hint_pending), mark);
                 let tx = self.hints.clone();
+                let of = self.game;
                 let engine = Arc::clone(hub.engine());
                 tokio::spawn(async move {
                     let names = game.clone();
@@ -307,8 +327,13 @@ impl Session {
                     // Cleared however the task ends (a panic included).
                     drop(pending);
                     if let Some(m) = found {
+                        let mv = MoveView::of(&m, |k| names.kind_name(k));
                         let _ = tx
-                            .send((version, MoveView::of(&m, |k| names.kind_name(k))))
+                            .send(HintFound {
+                                game: of,
+                                version,
+                                mv,
+                            })
                             .await;
                     }
                 });
@@ -401,7 +426,7 @@ impl Session {
             }
             ClientMsg::Leave => {
                 // Every state of the old game was sent before this reply.
-                self.at = None;
+                self.leave();
                 Ok(Some(ServerMsg::Left))
             }
         }

@@ -47,19 +47,44 @@ const store = {
 // overwrite each other's: the games saved, by tab (a tab's name lives
 // in sessionStorage, which a reload keeps and a new tab does not have),
 // and the last game saved by any tab, which a new tab continues.
+//
+// A tab the browser duplicates starts with a copy of the other's
+// sessionStorage, name included. So the names of the open tabs are kept
+// too ("dama.open", a name dropped when its page goes away): a tab that
+// finds its name in use by another is a copy, and takes a new name
+// with a copy of the game.
 const KEEP_TABS = 8;
 const session = {
   get(key) { try { return sessionStorage.getItem(key); } catch (e) { return null; } },
   set(key, value) { try { sessionStorage.setItem(key, value); } catch (e) { /* private mode */ } },
 };
-function tabName() {
+function markOpen(name, open) {
+  const names = store.get("dama.open") || {};
+  if (open) names[name] = Date.now(); else delete names[name];
+  // Pages that went away unseen (a crash) leave their names: keep the last few.
+  const old = Object.keys(names).sort((a, b) => names[b] - names[a]).slice(32);
+  for (const k of old) delete names[k];
+  store.set("dama.open", names);
+}
+const TAB = (() => {
   let name = session.get("dama.tab");
-  if (!name) {
+  const open = store.get("dama.open") || {};
+  if (!name || open[name]) {
+    const copied = name;
     name = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
     session.set("dama.tab", name);
+    const tabs = store.get("dama.tabs") || {};
+    if (copied && tabs[copied]) {
+      tabs[name] = Object.assign({}, tabs[copied], { tab: name, at: Date.now() });
+      store.set("dama.tabs", tabs);
+    }
   }
+  markOpen(name, true);
   return name;
-}
+})();
+window.addEventListener("pagehide", () => markOpen(TAB, false));
+window.addEventListener("pageshow", (ev) => { if (ev.persisted) markOpen(TAB, true); });
+function tabName() { return TAB; }
 function saveGame(game) {
   const tab = tabName();
   const saved = Object.assign({}, game, { tab, at: Date.now() });
