@@ -575,6 +575,11 @@ impl Drop for Presence {
                 if *n == 0 {
                     s.absent_since[c.index()] = Instant::now();
                 }
+                // The last player gone: the game waits, and a move the
+                // computer is looking for an absent friend is not played.
+                if matches!(s.seats, Seats::Friends { .. }) && s.present == [0, 0] {
+                    Room::stop_thinking(&mut s);
+                }
             }
             matches!(s.seats, Seats::Solo { .. })
         };
@@ -659,5 +664,18 @@ mod tests {
         // While White stays, Black's absence is taken over after the wait.
         r.lock().absent_since[1] = Instant::now() - 46 * S;
         assert!(black_seat(&r).computer);
+    }
+
+    #[test]
+    fn the_computer_stops_moving_for_an_absent_friend_when_the_other_leaves() {
+        let r = room(45 * S);
+        let white = r.attach(Some(Color::White));
+        drop(r.attach(Some(Color::Black)));
+        let stop = Arc::new(AtomicBool::new(false));
+        r.lock().thinking = Some((Arc::clone(&stop), Color::Black));
+        drop(white);
+        assert!(stop.load(Ordering::Relaxed), "the search is stopped");
+        assert!(r.lock().thinking.is_none());
+        assert!(!r.view(None).thinking);
     }
 }
