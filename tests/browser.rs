@@ -40,7 +40,7 @@ async fn saved_game(b: &Browser, fen: &str, level: u8, human: &str) {
 /// [`saved_game`] in the game `variant`.
 async fn saved_game_of(b: &Browser, variant: &str, fen: &str, level: u8, human: &str) {
     b.js(&format!(
-        "localStorage.removeItem('dama.tabs'); localStorage.setItem('dama.game', JSON.stringify({{mode: 'solo', variant: '{variant}', level: {level}, human: '{human}', start: '{fen}', moves: []}})); return true;"
+        "Object.keys(localStorage).filter(k => k.startsWith('dama.tab:')).forEach(k => localStorage.removeItem(k)); localStorage.setItem('dama.game', JSON.stringify({{mode: 'solo', variant: '{variant}', level: {level}, human: '{human}', start: '{fen}', moves: []}})); return true;"
     ))
     .await;
     b.c.refresh().await.expect("reload");
@@ -476,12 +476,13 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
     assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
     assert_eq!(b.record().await, gothic);
     // The same as a copy of the first tab (a duplicated tab starts with
-    // the other's sessionStorage, its name included).
+    // the other's sessionStorage, its name included, and is opened, not
+    // reloaded).
     b.js(&format!(
         "sessionStorage.setItem('dama.tab', {first_name}); return true;"
     ))
     .await;
-    b.c.refresh().await.unwrap();
+    b.c.goto(&b.base).await.unwrap();
     b.wait_state().await;
     assert_eq!(b.record().await, gothic);
     assert_ne!(
@@ -493,10 +494,14 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
     b.play_by_clicks("c3", &["d4".into()]).await;
     b.wait_my_turn().await;
     let czech = b.record().await;
-    // Each tab's reload brings back its own game.
+    // Each tab's reload brings back its own game, under its own name.
     b.c.switch_to_window(first).await.unwrap();
     b.c.refresh().await.unwrap();
     b.wait_state().await;
+    assert_eq!(
+        b.js("return sessionStorage.getItem('dama.tab');").await,
+        first_name
+    );
     assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
     assert_eq!(b.record().await, gothic);
     b.c.switch_to_window(second).await.unwrap();

@@ -330,10 +330,23 @@ async fn leaving_is_answered_and_nothing_of_the_game_follows() {
     let next = p.until("state").await;
     assert_eq!(next["version"], st["version"]);
     assert_eq!(next["record"], json!([]));
-    // The other page's search ends, then the hint's.
+    // A hint here, and a third game's: two hint searches of one page at
+    // most wait for the engine (the first is still queued, stopped).
+    p.send(json!({"t": "hint"})).await;
+    p.send(json!({"t": "new", "variant": "czech", "level": 1, "color": "white"}))
+        .await;
+    p.until("state").await;
+    p.send(json!({"t": "hint"})).await;
+    assert_eq!(
+        p.until("error").await["message"],
+        "the hint asked for before is still being looked for"
+    );
+    // The other page's search ends; its hint is searched after the
+    // hints queued before it (one slot, first come first served).
     q.until_state(|s| s["record"].as_array().is_some_and(|r| r.len() == 1))
         .await;
-    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    q.send(json!({"t": "hint"})).await;
+    q.until("hint").await;
     p.send(json!({"t": "undo"})).await;
     loop {
         let m = p.next().await.expect("an answer");

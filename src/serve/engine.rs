@@ -48,7 +48,7 @@ impl Engine {
         level: u8,
         stop: Arc<AtomicBool>,
     ) -> Option<MoveInfo> {
-        self.run(game, move |s, g| {
+        self.run(game, Arc::clone(&stop), move |s, g| {
             let limits = Limits {
                 level: Some(level.clamp(1, 5)),
                 ..Limits::default()
@@ -58,18 +58,27 @@ impl Engine {
         .await
     }
 
-    /// The move worth playing, for a hint.
-    pub async fn hint(self: &Arc<Self>, game: AnyGame) -> Option<MoveInfo> {
-        self.run(game, |s, g| s.hint(g, HINT_LEVEL, &AtomicBool::new(false)))
-            .await
+    /// The move worth playing, for a hint; `None` when there is none or
+    /// `stop` was set (the page left the position).
+    pub async fn hint(self: &Arc<Self>, game: AnyGame, stop: Arc<AtomicBool>) -> Option<MoveInfo> {
+        self.run(game, Arc::clone(&stop), move |s, g| {
+            s.hint(g, HINT_LEVEL, &stop)
+        })
+        .await
     }
 
+    /// Runs `f` when a search slot is free, unless `stop` was set while
+    /// it waited (a search nobody wants no longer takes a slot).
     async fn run(
         self: &Arc<Self>,
         game: AnyGame,
+        stop: Arc<AtomicBool>,
         f: impl FnOnce(&mut AnySearcher, &AnyGame) -> Option<MoveInfo> + Send + 'static,
     ) -> Option<MoveInfo> {
         let _permit = self.permits.acquire().await.ok()?;
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
         let me = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
             let mut s = me

@@ -25,7 +25,7 @@ use crate::square::Square;
 use crate::variant::Variant;
 use axum::extract::ws::{Message, WebSocket};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -48,11 +48,21 @@ pub struct Session {
     /// the next (whose versions start again from 0).
     game: u64,
     /// The game and version (`game << 32 | version`) whose hint is being
-    /// looked for ([`NO_HINT`]: none): one search per position and connection, so
-    /// a page (or a client) asking again and again cannot fill the
-    /// engine's queue, while a hint for the next position need not wait.
+    /// looked for ([`NO_HINT`]: none): one search per position and
+    /// connection, while a hint for the next position need not wait.
     hint_pending: Arc<AtomicU64>,
+    /// Hint searches of this connection still running or waiting for a
+    /// slot: at most [`MAX_HINTS`], so that a client asking again and
+    /// again (a new game and a hint, over and over) cannot fill the
+    /// engine's queue.
+    hints_live: Arc<AtomicUsize>,
+    /// Set to stop the last hint search asked for: when another is
+    /// asked, or the game is left (its answer would be dropped).
+    hint_stop: Arc<AtomicBool>,
 }
+
+/// Hint searches of one connection at once (see [`Session::hints_live`]).
+const MAX_HINTS: usize = 2;
 
 type Reply = Result<Option<ServerMsg>, String>;
 
@@ -75,9 +85,9 @@ pub struct HintFound {
 /// No hint pending (see [`Session::hint_pending`]).
 const NO_HINT: u64 = u64::MAX;
 
-/// Marks a connection's hint for one version of the game as pending
-/// while it lives.
-struct HintPending(Arc<AtomicU64>, u64);
+/// Marks a connection's hint for one version of the game as pending,
+/// and counts it as live, while it lives.
+struct HintPending(Arc<AtomicU64>, u64, Arc<AtomicUsize>);
 
 impl Drop for HintPending {
     fn drop(&mut self) {
@@ -85,6 +95,7 @@ impl Drop for HintPending {
         let _ = self
             .0
             .compare_exchange(self.1, NO_HINT, Ordering::AcqRel, Ordering::Acquire);
+        self.2.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -146,6 +157,8 @@ impl Session {
                 hints,
                 game: 0,
                 hint_pending: Arc::new(AtomicU64::new(NO_HINT)),
+                hints_live: Arc::new(AtomicUsize::new(0)),
+                hint_stop: Arc::new(AtomicBool::new(false)),
             },
             rx,
         )
@@ -228,6 +241,7 @@ impl Session {
     /// absent, and nothing of its game is sent after this.
     fn leave(&mut self) {
         self.at = None;
+        self.hint_stop.store(true, Ordering::Relaxed);
         self.game = self.game.wrapping_add(1) & 0xffff_ffff;
     }
 
@@ -314,16 +328,28 @@ impl Session {
                 let (version, game) = room.game_for_hint(seat)?;
                 // The game and the position, in one mark.
                 let mark = (self.game << 32) | (version & 0xffff_ffff);
-                if self.hint_pending.swap(mark, Ordering::AcqRel) == mark {
+                if self.hint_pending.load(Ordering::Acquire) == mark
+                    || self.hints_live.load(Ordering::Acquire) >= MAX_HINTS
+                {
                     return Err("the hint asked for before is still being looked for".into());
                 }
-                let pending = HintPending(Arc::clone(&self.hint_pending), mark);
+                self.hint_pending.store(mark, Ordering::Release);
+                self.hints_live.fetch_add(1, Ordering::AcqRel);
+                let pending = HintPending(
+                    Arc::clone(&self.hint_pending),
+                    mark,
+                    Arc::clone(&self.hints_live),
+                );
+                // The hint asked before is for another position: stopped.
+                self.hint_stop.store(true, Ordering::Relaxed);
+                self.hint_stop = Arc::new(AtomicBool::new(false));
+                let stop = Arc::clone(&self.hint_stop);
                 let tx = self.hints.clone();
                 let of = self.game;
                 let engine = Arc::clone(hub.engine());
                 tokio::spawn(async move {
                     let names = game.clone();
-                    let found = engine.hint(game).await;
+                    let found = engine.hint(game, stop).await;
                     // Cleared however the task ends (a panic included).
                     drop(pending);
                     if let Some(m) = found {

@@ -44,71 +44,88 @@ const store = {
 };
 
 // Each tab keeps its own game, so that two tabs of one browser do not
-// overwrite each other's: the games saved, by tab (a tab's name lives
-// in sessionStorage, which a reload keeps and a new tab does not have),
-// and the last game saved by any tab, which a new tab continues.
+// overwrite each other's: each tab's game under its own key
+// ("dama.tab:" and the tab's name, which lives in sessionStorage: a
+// reload keeps it, a new tab has none), and the last game saved by any
+// tab ("dama.game"), which a new tab continues. One key per tab, not one
+// record of all tabs, so two tabs saving at once cannot undo each
+// other's writes.
 //
 // A tab the browser duplicates starts with a copy of the other's
-// sessionStorage, name included. So the names of the open tabs are kept
-// too ("dama.open", a name dropped when its page goes away): a tab that
-// finds its name in use by another is a copy, and takes a new name
-// with a copy of the game.
+// sessionStorage, name included. So open tabs also mark their names
+// ("dama.open:" and the name, dropped when the page goes away): a tab
+// opened (not reloaded) under a name another page holds is a copy, and
+// takes a new name with a copy of the game. A reload always keeps its
+// name (the page it replaces may drop its mark only afterwards).
 const KEEP_TABS = 8;
+const TAB_KEY = "dama.tab:";
+const OPEN_KEY = "dama.open:";
 const session = {
   get(key) { try { return sessionStorage.getItem(key); } catch (e) { return null; } },
   set(key, value) { try { sessionStorage.setItem(key, value); } catch (e) { /* private mode */ } },
 };
-function markOpen(name, open) {
-  const names = store.get("dama.open") || {};
-  if (open) names[name] = Date.now(); else delete names[name];
-  // Pages that went away unseen (a crash) leave their names: keep the last few.
-  const old = Object.keys(names).sort((a, b) => names[b] - names[a]).slice(32);
-  for (const k of old) delete names[k];
-  store.set("dama.open", names);
+// The keys of localStorage that start with `prefix`, oldest value first
+// (by the number `at(value)` gives).
+function keysOf(prefix, at) {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(prefix)) keys.push(k);
+    }
+  } catch (e) { return []; }
+  return keys.map((k) => [k, at(store.get(k))]).sort((x, y) => x[1] - y[1]).map((x) => x[0]);
+}
+// Keeps the newest `n` keys of `prefix` (and `keep`).
+function trim(prefix, n, at, keep) {
+  const keys = keysOf(prefix, at).filter((k) => k !== keep);
+  for (const k of keys.slice(0, Math.max(0, keys.length - (n - 1)))) store.del(k);
+}
+function reloaded() {
+  try {
+    const nav = performance.getEntriesByType("navigation")[0];
+    return (nav && nav.type === "reload") || document.wasDiscarded === true;
+  } catch (e) { return false; }
 }
 const TAB = (() => {
+  store.del("dama.tabs"); // the one record of all tabs of an earlier page
   let name = session.get("dama.tab");
-  const open = store.get("dama.open") || {};
-  if (!name || open[name]) {
-    const copied = name;
+  if (!name || (!reloaded() && store.get(OPEN_KEY + name) !== null)) {
+    const copied = name && store.get(TAB_KEY + name);
     name = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
     session.set("dama.tab", name);
-    const tabs = store.get("dama.tabs") || {};
-    if (copied && tabs[copied]) {
-      tabs[name] = Object.assign({}, tabs[copied], { tab: name, at: Date.now() });
-      store.set("dama.tabs", tabs);
-    }
+    if (copied) store.set(TAB_KEY + name, Object.assign({}, copied, { tab: name, at: Date.now() }));
   }
-  markOpen(name, true);
   return name;
 })();
-window.addEventListener("pagehide", () => markOpen(TAB, false));
-window.addEventListener("pageshow", (ev) => { if (ev.persisted) markOpen(TAB, true); });
-function tabName() { return TAB; }
+function markOpen(open) {
+  if (open) {
+    store.set(OPEN_KEY + TAB, Date.now());
+    // Pages that went away unseen (a crash) leave their marks: keep the last few.
+    trim(OPEN_KEY, 32, (v) => Number(v) || 0, OPEN_KEY + TAB);
+  } else {
+    store.del(OPEN_KEY + TAB);
+  }
+}
+markOpen(true);
+window.addEventListener("pagehide", () => markOpen(false));
+window.addEventListener("pageshow", (ev) => { if (ev.persisted) markOpen(true); });
 function saveGame(game) {
-  const tab = tabName();
-  const saved = Object.assign({}, game, { tab, at: Date.now() });
-  const tabs = store.get("dama.tabs") || {};
-  tabs[tab] = saved;
-  // Only the games of the last few tabs are kept.
-  const old = Object.keys(tabs).sort((a, b) => (tabs[b].at || 0) - (tabs[a].at || 0)).slice(KEEP_TABS);
-  for (const k of old) delete tabs[k];
-  store.set("dama.tabs", tabs);
+  const saved = Object.assign({}, game, { tab: TAB, at: Date.now() });
+  store.set(TAB_KEY + TAB, saved);
   store.set("dama.game", saved);
+  // Only the games of the last few tabs are kept.
+  trim(TAB_KEY, KEEP_TABS, (v) => (v && v.at) || 0, TAB_KEY + TAB);
 }
 // This tab has no game now (a reload shows the choice, not another
 // tab's game).
 function dropGame() {
-  const tab = tabName();
-  const tabs = store.get("dama.tabs") || {};
-  tabs[tab] = { mode: "none", tab, at: Date.now() };
-  store.set("dama.tabs", tabs);
+  store.set(TAB_KEY + TAB, { mode: "none", tab: TAB, at: Date.now() });
   const last = store.get("dama.game");
-  if (last && (!last.tab || last.tab === tab)) store.del("dama.game");
+  if (last && (!last.tab || last.tab === TAB)) store.del("dama.game");
 }
 function loadGame() {
-  const tabs = store.get("dama.tabs") || {};
-  return tabs[tabName()] || store.get("dama.game");
+  return store.get(TAB_KEY + TAB) || store.get("dama.game");
 }
 
 function seatTokens() { return store.get("dama.seats") || {}; }
