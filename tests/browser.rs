@@ -437,16 +437,22 @@ async fn the_board_is_drawn_from_the_players_side_and_flips() {
     b.close().await;
 }
 
+/// A Gothic game against level 1 as White after c2-c3 and the reply:
+/// its record.
+async fn gothic_after_c2_c3(b: &Browser) -> Vec<String> {
+    b.new_game("gothic", 1, "white").await;
+    b.play_by_clicks("c2", &["c3".into()]).await;
+    b.wait_my_turn().await;
+    b.record().await
+}
+
 #[tokio::test]
 async fn a_reload_continues_the_game() {
     need_browser!();
     let server = Server::start(&[]);
     let d = Driver::start();
     let b = Browser::open(&d, &server.url, 1100, 900).await;
-    b.new_game("gothic", 1, "white").await;
-    b.play_by_clicks("c2", &["c3".into()]).await;
-    b.wait_my_turn().await;
-    let before = b.record().await;
+    let before = gothic_after_c2_c3(&b).await;
     assert_eq!(before.len(), 2);
     b.c.refresh().await.unwrap();
     b.wait_state().await;
@@ -462,10 +468,7 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
     let server = Server::start(&[]);
     let d = Driver::start();
     let b = Browser::open(&d, &server.url, 1100, 900).await;
-    b.new_game("gothic", 1, "white").await;
-    b.play_by_clicks("c2", &["c3".into()]).await;
-    b.wait_my_turn().await;
-    let gothic = b.record().await;
+    let gothic = gothic_after_c2_c3(&b).await;
     let first = b.c.window().await.unwrap();
     let first_name = b.js("return sessionStorage.getItem('dama.tab');").await;
     // A new tab continues the game saved last, then starts its own.

@@ -253,7 +253,7 @@ fn host_of(headers: &HeaderMap) -> Option<String> {
 /// otherwise `http` (dama serve itself speaks plain HTTP).
 fn scheme_of(headers: &HeaderMap) -> &'static str {
     // `wss` too: some proxies name the WebSocket's scheme on its upgrade.
-    let says_https = |name: &str, pick: &dyn Fn(&str) -> Option<String>| {
+    let says_https = |name: &str, pick: fn(&str) -> Option<&str>| {
         headers
             .get(name)
             .and_then(|v| v.to_str().ok())
@@ -261,17 +261,18 @@ fn scheme_of(headers: &HeaderMap) -> &'static str {
             .is_some_and(|p| p.eq_ignore_ascii_case("https") || p.eq_ignore_ascii_case("wss"))
     };
     // The first (client-most) value of each header decides.
-    let forwarded_proto = |v: &str| Some(v.split(',').next()?.trim().to_string());
-    let forwarded = |v: &str| {
-        let first = v.split(',').next()?;
-        first.split(';').find_map(|pair| {
+    fn forwarded_proto(v: &str) -> Option<&str> {
+        v.split(',').next().map(str::trim)
+    }
+    fn forwarded(v: &str) -> Option<&str> {
+        v.split(',').next()?.split(';').find_map(|pair| {
             let (k, val) = pair.split_once('=')?;
             k.trim()
                 .eq_ignore_ascii_case("proto")
-                .then(|| val.trim().trim_matches('"').to_string())
+                .then(|| val.trim().trim_matches('"'))
         })
-    };
-    if says_https("x-forwarded-proto", &forwarded_proto) || says_https("forwarded", &forwarded) {
+    }
+    if says_https("x-forwarded-proto", forwarded_proto) || says_https("forwarded", forwarded) {
         "https"
     } else {
         "http"
@@ -338,49 +339,35 @@ mod tests {
             }
             origin_of(&h, "127.0.0.1:8080")
         };
-        assert_eq!(with(&[]), "http://dama.example:8080");
-        assert_eq!(
-            with(&[("x-forwarded-proto", "https")]),
-            "https://dama.example:8080"
-        );
-        assert_eq!(
-            with(&[("x-forwarded-proto", "HTTPS, http")]),
-            "https://dama.example:8080"
-        );
-        assert_eq!(
-            with(&[("x-forwarded-proto", "http, https")]),
-            "http://dama.example:8080"
-        );
-        assert_eq!(
-            with(&[(
-                "forwarded",
-                "for=192.0.2.60;proto=\"https\";by=203.0.113.43"
-            )]),
-            "https://dama.example:8080"
-        );
-        assert_eq!(
-            with(&[("forwarded", "for=192.0.2.60")]),
-            "http://dama.example:8080"
-        );
-        assert_eq!(
-            with(&[("forwarded", "proto=gopher")]),
-            "http://dama.example:8080"
-        );
-        assert_eq!(
-            with(&[("x-forwarded-proto", "wss")]),
-            "https://dama.example:8080"
-        );
-        assert_eq!(
-            with(&[
-                ("x-forwarded-host", "play.example"),
-                ("x-forwarded-proto", "https")
-            ]),
-            "https://play.example"
-        );
-        assert_eq!(
-            with(&[("x-forwarded-host", "bad host")]),
-            "http://dama.example:8080"
-        );
+        let plain = "http://dama.example:8080";
+        let tls = "https://dama.example:8080";
+        let cases: &[(&[(&'static str, &'static str)], &str)] = &[
+            (&[], plain),
+            (&[("x-forwarded-proto", "https")], tls),
+            (&[("x-forwarded-proto", "HTTPS, http")], tls),
+            (&[("x-forwarded-proto", "http, https")], plain),
+            (
+                &[(
+                    "forwarded",
+                    "for=192.0.2.60;proto=\"https\";by=203.0.113.43",
+                )],
+                tls,
+            ),
+            (&[("forwarded", "for=192.0.2.60")], plain),
+            (&[("forwarded", "proto=gopher")], plain),
+            (&[("x-forwarded-proto", "wss")], tls),
+            (
+                &[
+                    ("x-forwarded-host", "play.example"),
+                    ("x-forwarded-proto", "https"),
+                ],
+                "https://play.example",
+            ),
+            (&[("x-forwarded-host", "bad host")], plain),
+        ];
+        for (pairs, want) in cases {
+            assert_eq!(with(pairs), *want, "{pairs:?}");
+        }
         let mut bad = HeaderMap::new();
         bad.insert(header::HOST, "evil host/".parse().unwrap());
         assert_eq!(origin_of(&bad, "10.0.0.1:80"), "http://10.0.0.1:80");
