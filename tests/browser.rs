@@ -524,6 +524,52 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
 }
 
 #[tokio::test]
+async fn a_copied_tab_that_says_it_was_reloaded_still_takes_a_name_of_its_own() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    let gothic = gothic_after_c2_c3(&b).await;
+    let first = b.c.window().await.unwrap();
+    let first_name = b.js("return sessionStorage.getItem('dama.tab');").await;
+    let second = b.c.new_window(true).await.unwrap().handle;
+    b.c.switch_to_window(second).await.unwrap();
+    b.c.goto(&b.base).await.unwrap();
+    b.wait_state().await;
+    // A copy of the first tab whose navigation says "reload", as some
+    // browsers report for a duplicate of a tab that was last reloaded:
+    // the first look keeps the name, the question to the other pages
+    // finds the first tab holding it.
+    b.js(&format!(
+        "sessionStorage.setItem('dama.tab', {first_name}); return true;"
+    ))
+    .await;
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    b.until(
+        "a name of its own",
+        &format!("return sessionStorage.getItem('dama.tab') !== {first_name};"),
+    )
+    .await;
+    assert_eq!(b.record().await, gothic);
+    // Its own game from now on: the first tab's stays as it was.
+    b.click("#new").await;
+    b.new_game("czech", 1, "white").await;
+    b.play_by_clicks("c3", &["d4".into()]).await;
+    b.wait_my_turn().await;
+    b.c.switch_to_window(first).await.unwrap();
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    assert_eq!(
+        b.js("return sessionStorage.getItem('dama.tab');").await,
+        first_name
+    );
+    assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
+    assert_eq!(b.record().await, gothic);
+    b.close().await;
+}
+
+#[tokio::test]
 async fn every_game_can_be_chosen_and_shows_its_own_pieces() {
     need_browser!();
     let server = Server::start(&[]);

@@ -57,6 +57,18 @@ const store = {
 // opened (not reloaded) under a name another page holds is a copy, and
 // takes a new name with a copy of the game. A reload always keeps its
 // name (the page it replaces may drop its mark only afterwards).
+//
+// That first look cannot catch every copy: some browsers give a
+// duplicated tab the navigation type of the tab it copies (a "reload"
+// if that one was last reloaded), and a page restored from the
+// back-forward cache may find its name taken meanwhile by a copy of its
+// tab. So once up, and again after each such restore, a page asks the
+// other open pages over a BroadcastChannel whether one holds its name;
+// a page that does answers, and the asking page takes a new name with a
+// copy of its game. (Two pages asking at once both answer, and both
+// move on to new names: still no name shared.) A page that goes away
+// closes its channel first, so the page of a reload gets no answer from
+// the page it replaces.
 const KEEP_TABS = 8;
 const TAB_KEY = "dama.tab:";
 const OPEN_KEY = "dama.open:";
@@ -87,12 +99,15 @@ function reloaded() {
     return (nav && nav.type === "reload") || document.wasDiscarded === true;
   } catch (e) { return false; }
 }
-const TAB = (() => {
+function newTabName() {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+}
+let TAB = (() => {
   store.del("dama.tabs"); // the one record of all tabs of an earlier page
   let name = session.get("dama.tab");
   if (!name || (!reloaded() && store.get(OPEN_KEY + name) !== null)) {
     const copied = name && store.get(TAB_KEY + name);
-    name = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+    name = newTabName();
     session.set("dama.tab", name);
     if (copied) store.set(TAB_KEY + name, Object.assign({}, copied, { tab: name, at: Date.now() }));
   }
@@ -108,8 +123,39 @@ function markOpen(open) {
   }
 }
 markOpen(true);
-window.addEventListener("pagehide", () => markOpen(false));
-window.addEventListener("pageshow", (ev) => { if (ev.persisted) markOpen(true); });
+// This page among the others of the browser (see above).
+const PAGE = newTabName();
+let tabs = null;
+function openTabs() {
+  if (typeof BroadcastChannel === "undefined") return;
+  try { tabs = new BroadcastChannel("dama.tabs"); } catch (e) { return; }
+  tabs.onmessage = (ev) => {
+    const m = ev.data || {};
+    if (m.name !== TAB || m.page === PAGE) return;
+    if (m.t === "who") tabs.postMessage({ t: "mine", name: TAB, page: PAGE, to: m.page });
+    else if (m.t === "mine" && m.to === PAGE) renameTab();
+  };
+  tabs.postMessage({ t: "who", name: TAB, page: PAGE });
+}
+// Another open page holds this tab's name: this one moves to a new name
+// with a copy of its game. The old mark stays, as it is the other's too.
+function renameTab() {
+  const game = store.get(TAB_KEY + TAB);
+  TAB = newTabName();
+  session.set("dama.tab", TAB);
+  if (game) store.set(TAB_KEY + TAB, Object.assign({}, game, { tab: TAB, at: Date.now() }));
+  markOpen(true);
+}
+openTabs();
+window.addEventListener("pagehide", () => {
+  if (tabs) { tabs.close(); tabs = null; }
+  markOpen(false);
+});
+window.addEventListener("pageshow", (ev) => {
+  if (!ev.persisted) return;
+  markOpen(true);
+  openTabs();
+});
 function saveGame(game) {
   const saved = Object.assign({}, game, { tab: TAB, at: Date.now() });
   store.set(TAB_KEY + TAB, saved);
