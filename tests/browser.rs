@@ -390,6 +390,57 @@ async fn resigning_asks_first_and_names_the_rule() {
         b.text("#status").await,
         "You lost. Black wins: white resigned (0-1)."
     );
+    // The resignation is saved with the game: a reload shows it over.
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    assert_eq!(
+        b.text("#status").await,
+        "You lost. Black wins: white resigned (0-1)."
+    );
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_connection_that_falls_silent_is_replaced_and_play_goes_on() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    b.new_game("czech", 1, "white").await;
+    // The connection stays open but nothing comes through any more (as
+    // after a phone changed networks); the page's pings, here every
+    // 300 ms and answered within 600 ms, find it dead.
+    b.js("window.dead = app.ws; app.ws.onmessage = () => {}; app.beat = { every: 300, wait: 600 }; return true;")
+        .await;
+    b.until(
+        "a new connection",
+        "return app.ws !== null && app.ws !== window.dead && app.ws.readyState === 1 && app.state !== null && app.opened >= 2;",
+    )
+    .await;
+    b.play_by_clicks("c3", &["d4".into()]).await;
+    b.wait_my_turn().await;
+    assert_eq!(b.record().await.len(), 2);
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_room_asked_for_while_the_connection_is_down_is_made_once_it_is_up() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    b.until("the connection", "return app.opened > 0;").await;
+    // Closed, with the next try five seconds away.
+    b.js("app.retry = 10; app.ws.close(); return true;").await;
+    b.until(
+        "the page to know it is down",
+        "return document.getElementById('setup-message').textContent === 'Connecting to the server…';",
+    )
+    .await;
+    b.click("#create").await;
+    b.wait_state().await;
+    assert_eq!(b.text("#room-code").await.len(), 6);
+    assert_eq!(b.text("#setup-message").await, "");
     b.close().await;
 }
 

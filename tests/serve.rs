@@ -303,6 +303,26 @@ async fn a_solo_game_the_computer_answers_and_undo_resign() {
     let st = p.until_state(|s| s["result"] != Value::Null).await;
     assert_eq!(st["result"]["rule"], "resignation");
     assert_eq!(st["result"]["text"], "white wins: black resigned");
+    // The page saves the resignation with the game: a reload (a new
+    // connection resuming it) shows the game over, not in play.
+    let record = st["record"].clone();
+    let mut q = Page::open(&s.ws_url()).await;
+    q.send(json!({"t": "resume", "variant": "czech", "level": 1, "human": "black", "moves": record, "resigned": "black"}))
+        .await;
+    let st = q.until_state(|_| true).await;
+    assert_eq!(st["result"]["text"], "white wins: black resigned");
+    assert_eq!(st["record"], record);
+    // Only the side to move can have resigned.
+    q.send(json!({"t": "resume", "variant": "czech", "level": 1, "human": "black", "moves": record, "resigned": "white"}))
+        .await;
+    let e = q.until("error").await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be continued"),
+        "{e}"
+    );
 }
 
 #[tokio::test]

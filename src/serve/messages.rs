@@ -41,6 +41,9 @@ pub enum ClientMsg {
         start: Option<String>,
         /// The moves played, in notation.
         moves: Vec<String>,
+        /// The colour that resigned the game, if it ended so.
+        #[serde(default)]
+        resigned: Option<String>,
     },
     /// Play the move the taps describe: origin, then landing squares (no
     /// squares: pass, where the game has passes and the player no move).

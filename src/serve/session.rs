@@ -284,6 +284,7 @@ impl Session {
                 human,
                 start,
                 moves,
+                resigned,
             } => {
                 let v = parse_variant(&variant)?;
                 let level = parse_level(level)?;
@@ -291,8 +292,17 @@ impl Session {
                     "random" => return Err("a saved game names the player's colour".into()),
                     h => parse_color(h)?,
                 };
-                let table = Table::replay(v, start.as_deref(), &moves)
+                let mut table = Table::replay(v, start.as_deref(), &moves)
                     .map_err(|e| format!("the saved game cannot be continued: {e}"))?;
+                if let Some(c) = resigned {
+                    let c = match c.as_str() {
+                        "random" => return Err("a resignation names a colour".into()),
+                        c => parse_color(c)?,
+                    };
+                    table
+                        .resign(c)
+                        .map_err(|e| format!("the saved game cannot be continued: {e}"))?;
+                }
                 let room = Room::solo(table, human, level);
                 hub.spawn_driver(&room, false);
                 self.attach(&room, Some(human));

@@ -26,6 +26,12 @@ const app = {
   retry: 0,
   lostAt: null,       // when the connection dropped (ms)
   opened: 0,          // connections opened so far
+  heardAt: 0,         // when the server was last heard (ms)
+  pingAt: null,       // when a ping went out that is not answered yet (ms)
+  // A connection can die without closing (a phone that changed
+  // networks): the page pings after `every` ms without a word from the
+  // server and reconnects when the answer takes longer than `wait`.
+  beat: { every: 10000, wait: 20000 },
   timer: null,
 };
 
@@ -55,8 +61,8 @@ const store = {
 // sessionStorage, name included. So open tabs also mark their names
 // ("dama.open:" and the name, dropped when the page goes away): a tab
 // opened (not reloaded) under a name another page holds is a copy, and
-// takes a new name with a copy of the game. A reload always keeps its
-// name (the page it replaces may drop its mark only afterwards).
+// takes a new name with a copy of the game. A reload keeps its name
+// (the page it replaces may drop its mark only after the new one looked).
 //
 // That first look cannot catch every copy: some browsers give a
 // duplicated tab the navigation type of the tab it copies (a "reload"
@@ -66,9 +72,10 @@ const store = {
 // other open pages over a BroadcastChannel whether one holds its name;
 // a page that does answers, and the asking page takes a new name with a
 // copy of its game. (Two pages asking at once both answer, and both
-// move on to new names: still no name shared.) A page that goes away
-// closes its channel first, so the page of a reload gets no answer from
-// the page it replaces.
+// move on to new names: still no name shared.) A page on its way out
+// (from `beforeunload`, which comes before the next page loads) does not
+// answer, so the page of a reload gets no answer from the page it
+// replaces.
 const KEEP_TABS = 8;
 const TAB_KEY = "dama.tab:";
 const OPEN_KEY = "dama.open:";
@@ -88,9 +95,10 @@ function keysOf(prefix, at) {
   } catch (e) { return []; }
   return keys.map((k) => [k, at(store.get(k))]).sort((x, y) => x[1] - y[1]).map((x) => x[0]);
 }
-// Keeps the newest `n` keys of `prefix` (and `keep`).
-function trim(prefix, n, at, keep) {
-  const keys = keysOf(prefix, at).filter((k) => k !== keep);
+// Keeps the newest `n` keys of `prefix` (and `keep`, and those `held`
+// says to keep whatever their age).
+function trim(prefix, n, at, keep, held) {
+  const keys = keysOf(prefix, at).filter((k) => k !== keep && !(held && held(k)));
   for (const k of keys.slice(0, Math.max(0, keys.length - (n - 1)))) store.del(k);
 }
 function reloaded() {
@@ -132,18 +140,30 @@ function openTabs() {
   tabs.onmessage = (ev) => {
     const m = ev.data || {};
     if (m.name !== TAB || m.page === PAGE) return;
-    if (m.t === "who") tabs.postMessage({ t: "mine", name: TAB, page: PAGE, to: m.page });
+    if (m.t === "who" && Date.now() - leavingAt > LEAVING) tabs.postMessage({ t: "mine", name: TAB, page: PAGE, to: m.page });
     else if (m.t === "mine" && m.to === PAGE) renameTab();
   };
   tabs.postMessage({ t: "who", name: TAB, page: PAGE });
 }
+// When this page was last told it is about to go (a reload or another
+// address); a navigation called off (a download) makes it stay, so the
+// flag holds only for a few seconds.
+let leavingAt = 0;
+const LEAVING = 3000;
+window.addEventListener("beforeunload", () => { leavingAt = Date.now(); });
+// What this page last saved as its game (the other page may have
+// written the shared key since).
+let ownGame = null;
 // Another open page holds this tab's name: this one moves to a new name
-// with a copy of its game. The old mark stays, as it is the other's too.
+// with a copy of its own game. The old mark stays, as it is the other's too.
 function renameTab() {
-  const game = store.get(TAB_KEY + TAB);
+  const old = TAB;
+  const game = ownGame || store.get(TAB_KEY + old);
   TAB = newTabName();
   session.set("dama.tab", TAB);
   if (game) store.set(TAB_KEY + TAB, Object.assign({}, game, { tab: TAB, at: Date.now() }));
+  const last = store.get("dama.game");
+  if (last && last.tab === old && game && game.mode !== "none") store.set("dama.game", Object.assign({}, game, { tab: TAB, at: Date.now() }));
   markOpen(true);
 }
 openTabs();
@@ -158,15 +178,18 @@ window.addEventListener("pageshow", (ev) => {
 });
 function saveGame(game) {
   const saved = Object.assign({}, game, { tab: TAB, at: Date.now() });
+  ownGame = saved;
   store.set(TAB_KEY + TAB, saved);
   store.set("dama.game", saved);
-  // Only the games of the last few tabs are kept.
-  trim(TAB_KEY, KEEP_TABS, (v) => (v && v.at) || 0, TAB_KEY + TAB);
+  // Only the games of the last few tabs are kept, and those of open pages.
+  trim(TAB_KEY, KEEP_TABS, (v) => (v && v.at) || 0, TAB_KEY + TAB,
+    (k) => store.get(OPEN_KEY + k.slice(TAB_KEY.length)) !== null);
 }
 // This tab has no game now (a reload shows the choice, not another
 // tab's game).
 function dropGame() {
-  store.set(TAB_KEY + TAB, { mode: "none", tab: TAB, at: Date.now() });
+  ownGame = { mode: "none", tab: TAB, at: Date.now() };
+  store.set(TAB_KEY + TAB, ownGame);
   const last = store.get("dama.game");
   if (last && (!last.tab || last.tab === TAB)) store.del("dama.game");
 }
@@ -191,12 +214,15 @@ function connect() {
     app.opened++;
     app.retry = 0;
     app.lostAt = null;
+    app.heardAt = Date.now();
+    app.pingAt = null;
     // A new connection carries nothing of a game left before.
     app.left = false;
     showConnection();
     if (app.want) send(app.want);
   };
   ws.onmessage = (ev) => {
+    app.heardAt = Date.now();
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     receive(msg);
@@ -209,6 +235,43 @@ function connect() {
     const delay = Math.min(5000, 300 * Math.pow(2, app.retry++));
     setTimeout(connect, delay);
   };
+}
+
+// Called every second (and when the network or the page comes back):
+// pings a connection that has been quiet for a while, and gives up on
+// one whose ping went unanswered. Times are measured from the ping, not
+// from the timer, which a background tab runs as seldom as once a
+// minute.
+function heartbeat(now) {
+  const ws = app.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (app.pingAt !== null && app.heardAt < app.pingAt) {
+    if (now - app.pingAt > app.beat.wait) dropConnection();
+    return;
+  }
+  if (now - app.heardAt >= app.beat.every) {
+    app.pingAt = now;
+    send({ t: "ping" });
+  }
+}
+
+// The connection is dead without having closed: forget it and open a
+// new one (its late close, if it ever comes, is ignored).
+function dropConnection() {
+  const ws = app.ws;
+  app.ws = null;
+  if (app.lostAt === null) app.lostAt = Date.now();
+  try { ws.close(); } catch (e) { /* already closing */ }
+  showConnection();
+  connect();
+}
+
+// Asks at once whether the connection still works.
+function checkConnection() {
+  const ws = app.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN || app.pingAt !== null && app.heardAt < app.pingAt) return;
+  app.pingAt = Date.now();
+  send({ t: "ping" });
 }
 
 function send(msg) {
@@ -244,23 +307,36 @@ function onState(st) {
   // reply to the last move, say) must not bring the old game back.
   if (app.left) return;
   const changed = !app.state || app.state.version !== st.version || app.state.variant !== st.variant;
+  // Another board: the keyboard cursor starts again from the corner.
+  if (!app.state || app.state.variant !== st.variant) app.cursor = null;
   app.state = st;
   if (changed) {
     app.sel = null;
     if (app.hint && app.hint.version !== st.version) app.hint = null;
   }
   if (st.mode === "solo" && st.you) {
+    // A resignation is part of the game: it is not a move of the record.
+    const r = st.result;
+    const resigned = r && r.rule === "resignation" ? (r.winner === "white" ? "black" : "white") : null;
     const saved = {
       mode: "solo", variant: st.variant, level: st.level, human: st.you,
-      start: st.start, moves: st.record,
+      start: st.start, moves: st.record, resigned,
     };
     saveGame(saved);
     // A new connection (the server restarted) continues this game.
-    app.want = { t: "resume", variant: saved.variant, level: saved.level, human: saved.human, start: saved.start, moves: saved.moves };
+    app.want = resumeOf(saved);
   }
   showGame();
   render();
   if (changed) say("");
+}
+
+// The message that continues a saved game against the computer.
+function resumeOf(saved) {
+  return {
+    t: "resume", variant: saved.variant, level: saved.level, human: saved.human,
+    start: saved.start, moves: saved.moves, resigned: saved.resigned || null,
+  };
 }
 
 function onRefused(msg) {
@@ -313,6 +389,9 @@ function onError(msg) {
       app.want = null;
       dropGame();
       showSetup();
+    } else if (app.want && app.want.t === "create") {
+      // No room made (too many): not asked again on the next connection.
+      app.want = null;
     }
   } else {
     say(capital(msg.message));
@@ -639,7 +718,14 @@ function tick() {
   showConnection();
 }
 
+const CONNECTING = "Connecting to the server…";
 function showConnection() {
+  // The start page says so while no connection is up (what is chosen
+  // there is sent once one is).
+  const note = $("setup-message");
+  const up = !!(app.ws && app.ws.readyState === WebSocket.OPEN);
+  if (!up && !app.state && (note.textContent === "" || note.textContent === CONNECTING)) note.textContent = CONNECTING;
+  else if (up && note.textContent === CONNECTING) note.textContent = "";
   const box = $("connection");
   if (app.lostAt === null || !app.state) { box.hidden = true; return; }
   box.hidden = false;
@@ -856,6 +942,7 @@ function newGame() {
   app.state = null;
   app.hint = null;
   app.sel = null;
+  app.cursor = null;
   dropGame();
   const url = new URL(location.href);
   url.searchParams.delete("room");
@@ -909,7 +996,8 @@ function init() {
   $("create").addEventListener("click", () => {
     app.flip = false;
     app.state = null;
-    send({ t: "create", variant: $("variant").value });
+    // Sent once connected, if not yet; the room's seat replaces it.
+    want({ t: "create", variant: $("variant").value });
   });
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -941,7 +1029,9 @@ function init() {
   board.addEventListener("keydown", onKey);
   board.addEventListener("focus", () => render());
   board.addEventListener("blur", () => render());
-  app.timer = setInterval(tick, 1000);
+  app.timer = setInterval(() => { tick(); heartbeat(Date.now()); }, 1000);
+  window.addEventListener("online", checkConnection);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) checkConnection(); });
 
   // Where to go on load: a room link, a saved game, or the choice.
   const room = new URL(location.href).searchParams.get("room");
@@ -952,7 +1042,7 @@ function init() {
   } else if (saved && saved.mode === "room") {
     app.want = { t: "join", code: saved.code, token: seatTokens()[saved.code] || null };
   } else if (saved && saved.mode === "solo") {
-    app.want = { t: "resume", variant: saved.variant, level: saved.level, human: saved.human, start: saved.start, moves: saved.moves };
+    app.want = resumeOf(saved);
   } else {
     showSetup();
   }
