@@ -44,11 +44,21 @@ fuzz_target!(|data: &[u8]| {
                 variant,
                 start,
                 moves,
+                resigned,
                 ..
             } => {
                 if let Ok(v) = variant.parse::<Variant>() {
-                    if let Ok(t) = Table::replay(v, start.as_deref(), &moves) {
+                    if let Ok(mut t) = Table::replay(v, start.as_deref(), &moves) {
                         assert_eq!(t.game().moves().len(), moves.len());
+                        let by = match resigned.as_deref() {
+                            Some("white") => Some(Color::White),
+                            Some("black") => Some(Color::Black),
+                            _ => None,
+                        };
+                        if let Some(c) = by {
+                            // Refused off turn or after the end, never a panic.
+                            let _ = t.resign(c);
+                        }
                     }
                 }
                 true
