@@ -22,7 +22,11 @@ fn check_move(game: &AnyGame, text: &str) {
     };
     assert!(game.legal_moves().contains(&m), "{text}: not a legal move");
     let written = write_move(game.variant(), &m);
-    assert_eq!(parse_move(game, &written).ok(), Some(m), "{text} → {written}");
+    assert_eq!(
+        parse_move(game, &written).ok(),
+        Some(m),
+        "{text} → {written}"
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
