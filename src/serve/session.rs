@@ -294,14 +294,12 @@ impl Session {
                 };
                 let mut table = Table::replay(v, start.as_deref(), &moves)
                     .map_err(|e| format!("the saved game cannot be continued: {e}"))?;
-                if let Some(c) = resigned {
-                    let c = match c.as_str() {
-                        "random" => return Err("a resignation names a colour".into()),
-                        c => parse_color(c)?,
-                    };
-                    table
-                        .resign(c)
-                        .map_err(|e| format!("the saved game cannot be continued: {e}"))?;
+                // The player's resignation, saved beside the moves. Where it
+                // cannot apply (another colour, not the player's turn, a game
+                // already over) the game is still worth continuing: it is
+                // resumed as the moves leave it rather than lost.
+                if resigned.as_deref() == Some(human.name()) {
+                    let _ = table.resign(human);
                 }
                 let room = Room::solo(table, human, level);
                 hub.spawn_driver(&room, false);

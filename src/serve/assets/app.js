@@ -26,8 +26,9 @@ const app = {
   retry: 0,
   lostAt: null,       // when the connection dropped (ms)
   opened: 0,          // connections opened so far
-  heardAt: 0,         // when the server was last heard (ms)
+  heardAt: 0,         // when the server was last heard (performance.now(), ms)
   pingAt: null,       // when a ping went out that is not answered yet (ms)
+  beatAt: 0,          // when the heartbeat last ran (ms)
   // A connection can die without closing (a phone that changed
   // networks): the page pings after `every` ms without a word from the
   // server and reconnects when the answer takes longer than `wait`.
@@ -163,7 +164,7 @@ function renameTab() {
   session.set("dama.tab", TAB);
   if (game) store.set(TAB_KEY + TAB, Object.assign({}, game, { tab: TAB, at: Date.now() }));
   const last = store.get("dama.game");
-  if (last && last.tab === old && game && game.mode !== "none") store.set("dama.game", Object.assign({}, game, { tab: TAB, at: Date.now() }));
+  if (last && last.tab === old && ownGame && last.at === ownGame.at && game.mode !== "none") store.set("dama.game", Object.assign({}, game, { tab: TAB, at: Date.now() }));
   markOpen(true);
 }
 openTabs();
@@ -214,15 +215,18 @@ function connect() {
     app.opened++;
     app.retry = 0;
     app.lostAt = null;
-    app.heardAt = Date.now();
+    app.heardAt = performance.now();
     app.pingAt = null;
     // A new connection carries nothing of a game left before.
     app.left = false;
     showConnection();
-    if (app.want) send(app.want);
+    if (app.want) {
+      send(app.want);
+      if (app.want.t === "create") app.want = null;
+    }
   };
   ws.onmessage = (ev) => {
-    app.heardAt = Date.now();
+    app.heardAt = performance.now();
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     receive(msg);
@@ -237,14 +241,24 @@ function connect() {
   };
 }
 
-// Called every second (and when the network or the page comes back):
-// pings a connection that has been quiet for a while, and gives up on
-// one whose ping went unanswered. Times are measured from the ping, not
-// from the timer, which a background tab runs as seldom as once a
-// minute.
+// Called every second: pings a connection that has been quiet for a
+// while, and gives up on one whose ping went unanswered. Times are on
+// the monotonic clock (a wall clock set forward must not drop a live
+// connection). A timer that ran late (a background tab runs it as
+// seldom as once a minute; a frozen tab not at all) may find the answer
+// still queued behind it, so it pings afresh rather than giving up: in
+// such a tab a dead connection is found once the tab is in view again.
+const LATE = 3000; // the timer runs every second; three is late
 function heartbeat(now) {
+  const late = now - app.beatAt > LATE;
+  app.beatAt = now;
   const ws = app.ws;
   if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (late) {
+    app.pingAt = now;
+    send({ t: "ping" });
+    return;
+  }
   if (app.pingAt !== null && app.heardAt < app.pingAt) {
     if (now - app.pingAt > app.beat.wait) dropConnection();
     return;
@@ -270,7 +284,7 @@ function dropConnection() {
 function checkConnection() {
   const ws = app.ws;
   if (!ws || ws.readyState !== WebSocket.OPEN || app.pingAt !== null && app.heardAt < app.pingAt) return;
-  app.pingAt = Date.now();
+  app.pingAt = performance.now();
   send({ t: "ping" });
 }
 
@@ -724,7 +738,7 @@ function showConnection() {
   // there is sent once one is).
   const note = $("setup-message");
   const up = !!(app.ws && app.ws.readyState === WebSocket.OPEN);
-  if (!up && !app.state && (note.textContent === "" || note.textContent === CONNECTING)) note.textContent = CONNECTING;
+  if (!up && !app.state && note.textContent === "") note.textContent = CONNECTING;
   else if (up && note.textContent === CONNECTING) note.textContent = "";
   const box = $("connection");
   if (app.lostAt === null || !app.state) { box.hidden = true; return; }
@@ -996,8 +1010,10 @@ function init() {
   $("create").addEventListener("click", () => {
     app.flip = false;
     app.state = null;
-    // Sent once connected, if not yet; the room's seat replaces it.
-    want({ t: "create", variant: $("variant").value });
+    // Sent now, or once connected if not yet: only once, as a second
+    // would make a second room.
+    const msg = { t: "create", variant: $("variant").value };
+    app.want = send(msg) ? null : msg;
   });
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -1029,7 +1045,8 @@ function init() {
   board.addEventListener("keydown", onKey);
   board.addEventListener("focus", () => render());
   board.addEventListener("blur", () => render());
-  app.timer = setInterval(() => { tick(); heartbeat(Date.now()); }, 1000);
+  app.beatAt = performance.now();
+  app.timer = setInterval(() => { tick(); heartbeat(performance.now()); }, 1000);
   window.addEventListener("online", checkConnection);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) checkConnection(); });
 
