@@ -183,6 +183,30 @@ async fn a_game_started_and_a_move_played_with_the_keyboard_alone() {
 }
 
 #[tokio::test]
+async fn the_keyboard_cursor_starts_from_the_corner_on_a_new_board() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    b.new_game("international", 1, "white").await;
+    b.js("document.getElementById('board').focus(); return true;")
+        .await;
+    // To the far corner of the 10×10 board.
+    for _ in 0..9 {
+        b.keys("\u{e014}\u{e013}").await; // → ↑
+    }
+    assert!(b.exists("#board [data-cursor=\"j10\"]").await);
+    b.click("#new").await;
+    b.new_game("czech", 1, "white").await;
+    b.js("document.getElementById('board').focus(); return true;")
+        .await;
+    // On the 8×8 board the cursor is drawn from a1 again, not left off it.
+    b.keys("\u{e014}").await; // →
+    assert!(b.exists("#board [data-cursor=\"b1\"]").await);
+    b.close().await;
+}
+
+#[tokio::test]
 async fn an_illegal_attempt_shakes_the_piece_and_says_why() {
     need_browser!();
     let server = Server::start(&[]);
