@@ -320,7 +320,10 @@ async fn a_solo_game_the_computer_answers_and_undo_resign() {
             .await;
         let st = q.until_state(|_| true).await;
         assert_eq!(st["result"], Value::Null, "{human} {resigned}");
-        assert_eq!(st["record"], record);
+        // (The computer, to move in one of them, may already have replied.)
+        let played = st["record"].as_array().unwrap();
+        let saved = record.as_array().unwrap();
+        assert_eq!(played[..saved.len()], saved[..]);
     }
 }
 

@@ -403,9 +403,6 @@ function onError(msg) {
       app.want = null;
       dropGame();
       showSetup();
-    } else if (app.want && app.want.t === "create") {
-      // No room made (too many): not asked again on the next connection.
-      app.want = null;
     }
   } else {
     say(capital(msg.message));
