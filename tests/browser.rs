@@ -13,6 +13,7 @@ mod scratch;
 #[path = "app/server.rs"]
 mod server;
 
+use fantoccini::wd::WindowHandle;
 use harness::{available, Browser, Driver, Server};
 use serde_json::Value;
 use std::time::Duration;
@@ -546,6 +547,20 @@ async fn gothic_after_c2_c3(b: &Browser) -> Vec<String> {
     b.record().await
 }
 
+/// The Gothic game of [`gothic_after_c2_c3`] in a first tab, then a
+/// second tab opened on the app: the game's record, both windows and
+/// the first tab's name.
+async fn a_second_tab(b: &Browser) -> (Vec<String>, WindowHandle, WindowHandle, Value) {
+    let gothic = gothic_after_c2_c3(b).await;
+    let first = b.c.window().await.unwrap();
+    let first_name = b.js("return sessionStorage.getItem('dama.tab');").await;
+    let second = b.c.new_window(true).await.unwrap().handle;
+    b.c.switch_to_window(second.clone()).await.unwrap();
+    b.c.goto(&b.base).await.unwrap();
+    b.wait_state().await;
+    (gothic, first, second, first_name)
+}
+
 #[tokio::test]
 async fn a_reload_continues_the_game() {
     need_browser!();
@@ -568,14 +583,8 @@ async fn two_tabs_of_one_browser_keep_their_own_games() {
     let server = Server::start(&[]);
     let d = Driver::start();
     let b = Browser::open(&d, &server.url, 1100, 900).await;
-    let gothic = gothic_after_c2_c3(&b).await;
-    let first = b.c.window().await.unwrap();
-    let first_name = b.js("return sessionStorage.getItem('dama.tab');").await;
     // A new tab continues the game saved last, then starts its own.
-    let second = b.c.new_window(true).await.unwrap().handle;
-    b.c.switch_to_window(second.clone()).await.unwrap();
-    b.c.goto(&b.base).await.unwrap();
-    b.wait_state().await;
+    let (gothic, first, second, first_name) = a_second_tab(&b).await;
     assert_eq!(b.text("#game-title").await, "Gothic draughts · level 1");
     assert_eq!(b.record().await, gothic);
     // The same as a copy of the first tab (a duplicated tab starts with
@@ -629,13 +638,7 @@ async fn a_copied_tab_that_says_it_was_reloaded_still_takes_a_name_of_its_own() 
     let server = Server::start(&[]);
     let d = Driver::start();
     let b = Browser::open(&d, &server.url, 1100, 900).await;
-    let gothic = gothic_after_c2_c3(&b).await;
-    let first = b.c.window().await.unwrap();
-    let first_name = b.js("return sessionStorage.getItem('dama.tab');").await;
-    let second = b.c.new_window(true).await.unwrap().handle;
-    b.c.switch_to_window(second).await.unwrap();
-    b.c.goto(&b.base).await.unwrap();
-    b.wait_state().await;
+    let (gothic, first, _, first_name) = a_second_tab(&b).await;
     // A copy of the first tab whose navigation says "reload", as some
     // browsers report for a duplicate of a tab that was last reloaded:
     // the first look keeps the name, the question to the other pages

@@ -252,21 +252,23 @@ const LATE = 3000; // the timer runs every second; three is late
 function heartbeat(now) {
   const late = now - app.beatAt > LATE;
   app.beatAt = now;
-  const ws = app.ws;
-  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) return;
   if (late) {
-    app.pingAt = now;
-    send({ t: "ping" });
-    return;
-  }
-  if (app.pingAt !== null && app.heardAt < app.pingAt) {
+    ping(now);
+  } else if (awaiting()) {
     if (now - app.pingAt > app.beat.wait) dropConnection();
-    return;
+  } else if (now - app.heardAt >= app.beat.every) {
+    ping(now);
   }
-  if (now - app.heardAt >= app.beat.every) {
-    app.pingAt = now;
-    send({ t: "ping" });
-  }
+}
+
+// A ping went out and nothing has been heard since.
+function awaiting() {
+  return app.pingAt !== null && app.heardAt < app.pingAt;
+}
+
+function ping(now) {
+  if (send({ t: "ping" })) app.pingAt = now;
 }
 
 // The connection is dead without having closed: forget it and open a
@@ -282,10 +284,7 @@ function dropConnection() {
 
 // Asks at once whether the connection still works.
 function checkConnection() {
-  const ws = app.ws;
-  if (!ws || ws.readyState !== WebSocket.OPEN || app.pingAt !== null && app.heardAt < app.pingAt) return;
-  app.pingAt = performance.now();
-  send({ t: "ping" });
+  if (!awaiting()) ping(performance.now());
 }
 
 function send(msg) {
