@@ -673,6 +673,76 @@ async fn a_copied_tab_that_says_it_was_reloaded_still_takes_a_name_of_its_own() 
 }
 
 #[tokio::test]
+async fn a_page_back_from_the_cache_finds_its_name_taken_and_moves_on() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    let (gothic, first, second, first_name) = a_second_tab(&b).await;
+    // The first page goes into the back-forward cache (the events it
+    // would get; headless Chromium does not cache a page whose socket is
+    // open): its open mark is gone and it answers no question.
+    b.c.switch_to_window(first.clone()).await.unwrap();
+    b.js("window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })); return true;")
+        .await;
+    // Meanwhile a copy of its tab is opened: nothing says the name is
+    // taken, so the copy keeps it (and the game saved under it).
+    b.c.switch_to_window(second.clone()).await.unwrap();
+    b.js(&format!(
+        "sessionStorage.setItem('dama.tab', {first_name}); return true;"
+    ))
+    .await;
+    b.c.goto(&b.base).await.unwrap();
+    b.wait_state().await;
+    assert_eq!(
+        b.js("return sessionStorage.getItem('dama.tab');").await,
+        first_name
+    );
+    assert_eq!(b.record().await, gothic);
+    // The first page comes back: it asks, the copy answers, and the
+    // first page moves to a name of its own with its game.
+    b.c.switch_to_window(first.clone()).await.unwrap();
+    b.js("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); return true;")
+        .await;
+    b.until(
+        "a name of its own",
+        &format!("return sessionStorage.getItem('dama.tab') !== {first_name};"),
+    )
+    .await;
+    let new_name = b.js("return sessionStorage.getItem('dama.tab');").await;
+    assert_eq!(
+        b.js("return localStorage.getItem('dama.open:' + sessionStorage.getItem('dama.tab')) !== null;")
+            .await,
+        true
+    );
+    // From now on each keeps its own game: a move here does not reach
+    // the copy's.
+    let from = b.js("return app.state.moves[0].from;").await;
+    let path: Vec<String> =
+        serde_json::from_value(b.js("return app.state.moves[0].path;").await).unwrap();
+    b.play_by_clicks(from.as_str().unwrap(), &path).await;
+    b.wait_my_turn().await;
+    let moved = b.record().await;
+    assert_eq!(moved.len(), 4);
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    assert_eq!(
+        b.js("return sessionStorage.getItem('dama.tab');").await,
+        new_name
+    );
+    assert_eq!(b.record().await, moved);
+    b.c.switch_to_window(second).await.unwrap();
+    b.c.refresh().await.unwrap();
+    b.wait_state().await;
+    assert_eq!(
+        b.js("return sessionStorage.getItem('dama.tab');").await,
+        first_name
+    );
+    assert_eq!(b.record().await, gothic);
+    b.close().await;
+}
+
+#[tokio::test]
 async fn every_game_can_be_chosen_and_shows_its_own_pieces() {
     need_browser!();
     let server = Server::start(&[]);
