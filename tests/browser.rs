@@ -453,6 +453,44 @@ async fn a_connection_that_falls_silent_is_replaced_and_play_goes_on() {
 }
 
 #[tokio::test]
+async fn the_network_or_the_tab_coming_back_checks_the_connection_at_once() {
+    need_browser!();
+    let server = Server::start(&[]);
+    let d = Driver::start();
+    let b = Browser::open(&d, &server.url, 1100, 900).await;
+    b.new_game("czech", 1, "white").await;
+    for (round, event) in [
+        (2, "window.dispatchEvent(new Event('online'))"),
+        (3, "document.dispatchEvent(new Event('visibilitychange'))"),
+    ] {
+        // A connection gone silent, and a heartbeat that would not ping
+        // for a long while by itself: nothing happens…
+        b.js("window.dead = app.ws; app.ws.onmessage = () => {}; app.beat = { every: 1e9, wait: 600 }; return true;")
+            .await;
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        assert_eq!(
+            b.js("return app.ws === window.dead && app.opened;").await,
+            round - 1,
+            "{event}"
+        );
+        // …until the network comes back (or the tab is shown again): the
+        // page pings at once, and with no answer opens a new connection.
+        b.js(&format!("{event}; return true;")).await;
+        b.until(
+            "a new connection",
+            &format!("return app.ws !== null && app.ws !== window.dead && app.ws.readyState === 1 && app.opened >= {round};"),
+        )
+        .await;
+        b.js("app.beat = { every: 10000, wait: 20000 }; return true;")
+            .await;
+    }
+    b.play_by_clicks("c3", &["d4".into()]).await;
+    b.wait_my_turn().await;
+    assert_eq!(b.record().await.len(), 2);
+    b.close().await;
+}
+
+#[tokio::test]
 async fn a_room_asked_for_while_the_connection_is_down_is_made_once_it_is_up() {
     need_browser!();
     let server = Server::start(&[]);
