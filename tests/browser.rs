@@ -435,17 +435,37 @@ async fn a_connection_that_falls_silent_is_replaced_and_play_goes_on() {
     // The connection stays open but nothing comes through any more (as
     // after a phone changed networks); the page's pings, here every
     // 300 ms and answered within 600 ms, find it dead.
-    b.js("window.dead = app.ws; app.ws.onmessage = () => {}; app.beat = { every: 300, wait: 600 }; return true;")
-        .await;
+    silence_the_connection(&b, "300").await;
+    a_new_connection(&b, 2).await;
+    play_goes_on(b).await;
+}
+
+/// Makes the page's connection fall silent (it stays open, but nothing
+/// comes through), with the heartbeat pinging after `every` ms of
+/// silence and giving up 600 ms after a ping.
+async fn silence_the_connection(b: &Browser, every: &str) {
+    b.js(&format!(
+        "window.dead = app.ws; app.ws.onmessage = () => {{}}; app.beat = {{ every: {every}, wait: 600 }}; return true;"
+    ))
+    .await;
+}
+
+/// Waits until the page has opened its `n`-th connection in place of
+/// the silent one, then puts the usual beat back, so that a slow moment
+/// of a loaded machine does not drop the new connection too.
+async fn a_new_connection(b: &Browser, n: u32) {
     b.until(
         "a new connection",
-        "return app.ws !== null && app.ws !== window.dead && app.ws.readyState === 1 && app.opened >= 2;",
+        &format!("return app.ws !== null && app.ws !== window.dead && app.ws.readyState === 1 && app.opened >= {n};"),
     )
     .await;
-    // Back to the usual beat, so that a slow moment of a loaded machine
-    // does not drop the new connection too.
     b.js("app.beat = { every: 10000, wait: 20000 }; return true;")
         .await;
+}
+
+/// The Czech game of the page goes on over the new connection (c3-d4
+/// and the computer's answer); then the browser is closed.
+async fn play_goes_on(b: Browser) {
     b.play_by_clicks("c3", &["d4".into()]).await;
     b.wait_my_turn().await;
     assert_eq!(b.record().await.len(), 2);
@@ -465,8 +485,7 @@ async fn the_network_or_the_tab_coming_back_checks_the_connection_at_once() {
     ] {
         // A connection gone silent, and a heartbeat that would not ping
         // for a long while by itself: nothing happens…
-        b.js("window.dead = app.ws; app.ws.onmessage = () => {}; app.beat = { every: 1e9, wait: 600 }; return true;")
-            .await;
+        silence_the_connection(&b, "1e9").await;
         tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
         assert_eq!(
             b.js("return app.ws === window.dead && app.opened;").await,
@@ -476,18 +495,9 @@ async fn the_network_or_the_tab_coming_back_checks_the_connection_at_once() {
         // …until the network comes back (or the tab is shown again): the
         // page pings at once, and with no answer opens a new connection.
         b.js(&format!("{event}; return true;")).await;
-        b.until(
-            "a new connection",
-            &format!("return app.ws !== null && app.ws !== window.dead && app.ws.readyState === 1 && app.opened >= {round};"),
-        )
-        .await;
-        b.js("app.beat = { every: 10000, wait: 20000 }; return true;")
-            .await;
+        a_new_connection(&b, round).await;
     }
-    b.play_by_clicks("c3", &["d4".into()]).await;
-    b.wait_my_turn().await;
-    assert_eq!(b.record().await.len(), 2);
-    b.close().await;
+    play_goes_on(b).await;
 }
 
 #[tokio::test]
