@@ -486,7 +486,7 @@ async fn the_network_or_the_tab_coming_back_checks_the_connection_at_once() {
         // A connection gone silent, and a heartbeat that would not ping
         // for a long while by itself: nothing happens…
         silence_the_connection(&b, "1e9").await;
-        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
         assert_eq!(
             b.js("return app.ws === window.dead && app.opened;").await,
             round - 1,
@@ -749,7 +749,7 @@ async fn a_page_back_from_the_cache_finds_its_name_taken_and_moves_on() {
     assert_eq!(b.record().await, gothic);
     // The first page comes back: it asks, the copy answers, and the
     // first page moves to a name of its own with its game.
-    b.c.switch_to_window(first.clone()).await.unwrap();
+    b.c.switch_to_window(first).await.unwrap();
     b.js("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); return true;")
         .await;
     b.until(
